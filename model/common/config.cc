@@ -1,0 +1,163 @@
+#include "common/config.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace tern {
+namespace {
+
+bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+std::string where(const std::string& source, const YAML::Mark& mark) {
+  // yaml-cpp marks are 0-based; editors count from 1.
+  return fmt::format("{}:{}:{}", source, mark.line + 1, mark.column + 1);
+}
+
+// One key of the schema: where it lands in the struct and its legal range.
+struct Field {
+  const char* key;
+  uint32_t CoreConfig::*member;
+  uint64_t min;
+  uint64_t max;
+  bool pow2;
+};
+
+constexpr Field kFields[] = {
+    {"partitions", &CoreConfig::partitions, 1, 128, true},
+    {"pe_rows", &CoreConfig::pe_rows, 1, 128, true},
+    {"pe_cols", &CoreConfig::pe_cols, 1, 128, true},
+    {"sbuf_partition_bytes", &CoreConfig::sbuf_partition_bytes, 64, 256 * 1024, false},
+    {"psum_banks", &CoreConfig::psum_banks, 1, 8, true},
+    {"psum_bank_bytes", &CoreConfig::psum_bank_bytes, 16, 2048, true},
+    {"dma_engines", &CoreConfig::dma_engines, 1, 16, false},
+    {"dma_queues", &CoreConfig::dma_queues, 1, 16, false},
+    {"axi_data_bits", &CoreConfig::axi_data_bits, 32, 512, true},
+};
+
+uint32_t read_uint(const YAML::Node& node, const Field& f, const std::string& source) {
+  if (!node.IsScalar()) {
+    throw Error(fmt::format("{}: '{}' must be an integer, got a {}", where(source, node.Mark()),
+                            f.key, node.IsMap() ? "map" : "sequence"));
+  }
+  const std::string& text = node.Scalar();
+  uint64_t value = 0;
+  size_t used = 0;
+  try {
+    if (!text.empty() && text[0] == '-') throw std::invalid_argument("negative");
+    value = std::stoull(text, &used, 0);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size()) {
+    throw Error(fmt::format("{}: '{}' must be a non-negative integer, got '{}'",
+                            where(source, node.Mark()), f.key, text));
+  }
+  if (value < f.min || value > f.max) {
+    throw Error(fmt::format("{}: '{}' = {} is out of range [{}, {}]", where(source, node.Mark()),
+                            f.key, value, f.min, f.max));
+  }
+  if (f.pow2 && !is_pow2(value)) {
+    throw Error(fmt::format("{}: '{}' = {} must be a power of two", where(source, node.Mark()),
+                            f.key, value));
+  }
+  return static_cast<uint32_t>(value);
+}
+
+void check_consistency(const CoreConfig& c, const YAML::Node& root, const std::string& source) {
+  auto fail = [&](const char* key, const std::string& why) {
+    throw Error(fmt::format("{}: {}", where(source, root[key].Mark()), why));
+  };
+  if (c.pe_rows != c.partitions) {
+    fail("pe_rows", fmt::format("pe_rows ({}) must equal partitions ({}): the array contracts "
+                                "over the partition dimension",
+                                c.pe_rows, c.partitions));
+  }
+  if (c.pe_cols > c.partitions) {
+    fail("pe_cols", fmt::format("pe_cols ({}) must not exceed partitions ({}): results land in "
+                                "PSUM partitions 0..M-1",
+                                c.pe_cols, c.partitions));
+  }
+  if (c.sbuf_partition_bytes % 64 != 0) {
+    fail("sbuf_partition_bytes",
+         fmt::format("sbuf_partition_bytes ({}) must be a multiple of 64", c.sbuf_partition_bytes));
+  }
+}
+
+}  // namespace
+
+CoreConfig parse_config(const std::string& yaml_text, const std::string& source) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    throw Error(fmt::format("{}: malformed YAML: {}", where(source, e.mark), e.msg));
+  }
+  if (!root.IsMap()) {
+    throw Error(fmt::format("{}: a config must be a map of keys to values", source));
+  }
+
+  std::set<std::string> known{"name"};
+  for (const Field& f : kFields) known.insert(f.key);
+  for (const auto& kv : root) {
+    const std::string key = kv.first.as<std::string>();
+    if (!known.count(key)) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw Error(fmt::format("{}: unknown key '{}' (known keys: {})",
+                              where(source, kv.first.Mark()), key, list));
+    }
+  }
+
+  CoreConfig cfg;
+  if (!root["name"]) throw Error(fmt::format("{}: missing key 'name'", source));
+  if (!root["name"].IsScalar() || root["name"].Scalar().empty()) {
+    throw Error(fmt::format("{}: 'name' must be a non-empty string", where(source, root["name"].Mark())));
+  }
+  cfg.name = root["name"].Scalar();
+  for (const Field& f : kFields) {
+    const YAML::Node node = root[f.key];
+    if (!node) throw Error(fmt::format("{}: missing key '{}'", source, f.key));
+    cfg.*(f.member) = read_uint(node, f, source);
+  }
+  check_consistency(cfg, root, source);
+  return cfg;
+}
+
+CoreConfig load_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(fmt::format("{}: cannot open config file", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), path);
+}
+
+std::string config_sv_package(const CoreConfig& cfg) {
+  std::string out = fmt::format(
+      "// Generated from config '{}' by `tern config sv`: do not edit.\n"
+      "package tern_cfg_pkg;\n",
+      cfg.name);
+  for (const Field& f : kFields) {
+    std::string upper_camel;
+    bool up = true;
+    for (const char* p = f.key; *p; ++p) {
+      if (*p == '_') {
+        up = true;
+        continue;
+      }
+      upper_camel += up ? static_cast<char>(std::toupper(*p)) : *p;
+      up = false;
+    }
+    out += fmt::format("  localparam int unsigned {} = {};\n", upper_camel, cfg.*(f.member));
+  }
+  out += "endpackage\n";
+  return out;
+}
+
+}  // namespace tern

@@ -1,0 +1,36 @@
+// Core configuration: one YAML file per config (configs/*.yaml) is the single source of the
+// sizes. The golden model, the testbenches and the RTL (through the generated SV package)
+// all read it from here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace tern {
+
+struct CoreConfig {
+  std::string name;
+  uint32_t partitions = 0;            // P: SBUF/PSUM partitions, one lane per partition
+  uint32_t pe_rows = 0;               // R: systolic array rows (contraction), equals P
+  uint32_t pe_cols = 0;               // C: systolic array columns
+  uint32_t sbuf_partition_bytes = 0;  // S: SBUF bytes per partition
+  uint32_t psum_banks = 0;            // PSUM accumulation banks per partition
+  uint32_t psum_bank_bytes = 0;       // bytes per PSUM bank per partition
+  uint32_t dma_engines = 0;
+  uint32_t dma_queues = 0;            // in-order queues per DMA engine
+  uint32_t axi_data_bits = 0;         // HBM AXI4 data width
+
+  // Largest moving free size N: one PSUM bank of fp32.
+  uint32_t moving_max_n() const { return psum_bank_bytes / 4; }
+};
+
+// Parses and validates YAML text. `source` names it in error messages ("file:line:col: reason").
+CoreConfig parse_config(const std::string& yaml_text, const std::string& source);
+
+// Reads and validates a config file; throws tern::Error with file, line and reason.
+CoreConfig load_config(const std::string& path);
+
+// The SystemVerilog package `tern_cfg_pkg` holding the config as localparams.
+std::string config_sv_package(const CoreConfig& cfg);
+
+}  // namespace tern

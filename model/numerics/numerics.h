@@ -1,0 +1,52 @@
+// The numerics contract of tern (docs/numerics.md): conversions, FP32 add and the Tensor
+// Engine's multiply-accumulate step. Written from the contract, never from the RTL; the RTL
+// blocks in rtl/fp/ must agree with these functions bit for bit.
+#pragma once
+
+#include <cstdint>
+
+#include "numerics/dtype.h"
+
+namespace tern {
+
+enum class Rounding : uint8_t { kNearestEven = 0, kStochastic = 1 };
+
+struct ConvertMode {
+  Rounding rounding = Rounding::kNearestEven;
+  bool saturate = false;  // float targets: results that would be +-Inf become +-max finite
+};
+
+// An exact finite value (-1)^sign * mant * 2^exp, or a special. Used to state rules exactly.
+struct ExactValue {
+  enum class Kind : uint8_t { kZero, kFinite, kInf, kNaN };
+  Kind kind = Kind::kZero;
+  bool sign = false;
+  unsigned __int128 mant = 0;
+  int exp = 0;
+};
+
+// Decodes any dtype's bit pattern (low dtype_bits(t) bits of `bits`) into its exact value.
+ExactValue decode(Dtype t, uint32_t bits);
+
+// Rounds an exact value to a float format; `random` is the SR draw (ignored for RNE).
+uint32_t round_to_float(const ExactValue& v, Dtype t, ConvertMode mode, uint32_t random);
+
+// Down-conversion of an fp32 value to any dtype (RNE or SR, saturate flag for floats).
+// Integer targets round as the mode says, always saturate, and map NaN to 0.
+uint32_t convert_from_fp32(Dtype to, uint32_t fp32_bits, ConvertMode mode, uint32_t random);
+
+// Up-conversion of any dtype to fp32: exact for all float formats, INT8 and UINT8; INT32 rounds
+// to nearest even. NaN becomes the canonical fp32 NaN.
+uint32_t convert_to_fp32(Dtype from, uint32_t bits);
+
+// IEEE-754 binary32 addition, round to nearest even, subnormals honoured.
+uint32_t fp32_add(uint32_t a, uint32_t b);
+
+// The Tensor Engine's MAC step: acc + a*b, the product exact, one RNE rounding to fp32.
+// a and b are BF16, FP16, FP8-E4M3, FP8-E5M2 or TF32 (any mix); others throw tern::Error.
+uint32_t mac_step(uint32_t acc_fp32, Dtype ta, uint32_t a, Dtype tb, uint32_t b);
+bool is_mac_dtype(Dtype t);
+
+constexpr uint32_t kFp32CanonicalNaN = 0x7FC00000u;
+
+}  // namespace tern

@@ -1,0 +1,75 @@
+// tern_pkg: the project-wide SystemVerilog definitions that do not depend on a config
+// (config sizes come from the generated tern_cfg_pkg). The dtype codes mirror
+// model/numerics/dtype.h; tests/test_rtl_pkg.cc checks that both agree.
+package tern_pkg;
+
+  // ---------------------------------------------------------------------------------------
+  // Data types (ARCHITECTURE.md 3.8, docs/numerics.md)
+  // ---------------------------------------------------------------------------------------
+  localparam logic [3:0] DtFp32    = 4'd0;
+  localparam logic [3:0] DtTf32    = 4'd1;
+  localparam logic [3:0] DtBf16    = 4'd2;
+  localparam logic [3:0] DtFp16    = 4'd3;
+  localparam logic [3:0] DtFp8E4M3 = 4'd4;
+  localparam logic [3:0] DtFp8E5M2 = 4'd5;
+  localparam logic [3:0] DtInt8    = 4'd6;
+  localparam logic [3:0] DtUint8   = 4'd7;
+  localparam logic [3:0] DtInt32   = 4'd8;
+
+  // Internal unpacked float (tern_fp_unpack): sign, an 11-bit signed exponent that holds every
+  // product exponent of two inputs, and a 24-bit significand normalised to a leading one.
+
+  localparam logic [31:0] Fp32CanonicalNaN = 32'h7FC0_0000;
+
+  // Rounding modes, as in the ISA.
+  localparam logic RoundRne = 1'b0;
+  localparam logic RoundSr  = 1'b1;
+
+  // Bit layout of a float dtype. Integer codes return the fp32 layout; callers reject them.
+  function automatic int unsigned fmt_exp_bits(logic [3:0] dt);
+    unique case (dt)
+      DtFp16, DtFp8E5M2: fmt_exp_bits = 5;
+      DtFp8E4M3:         fmt_exp_bits = 4;
+      default:           fmt_exp_bits = 8;
+    endcase
+  endfunction
+
+  function automatic int unsigned fmt_man_bits(logic [3:0] dt);
+    unique case (dt)
+      DtTf32, DtFp16: fmt_man_bits = 10;
+      DtBf16:         fmt_man_bits = 7;
+      DtFp8E4M3:      fmt_man_bits = 3;
+      DtFp8E5M2:      fmt_man_bits = 2;
+      default:        fmt_man_bits = 23;
+    endcase
+  endfunction
+
+  // Zero bits below the fraction (TF32 is carried in the fp32 layout).
+  function automatic int unsigned fmt_tail_bits(logic [3:0] dt);
+    fmt_tail_bits = (dt == DtTf32) ? 13 : 0;
+  endfunction
+
+  // e4m3fn has no infinities: only S.1111.111 is NaN.
+  function automatic logic fmt_has_inf(logic [3:0] dt);
+    fmt_has_inf = (dt != DtFp8E4M3);
+  endfunction
+
+  function automatic int unsigned fmt_width(logic [3:0] dt);
+    fmt_width = 1 + fmt_exp_bits(dt) + fmt_man_bits(dt) + fmt_tail_bits(dt);
+  endfunction
+
+  function automatic int signed fmt_bias(logic [3:0] dt);
+    fmt_bias = (32'sd1 <<< (fmt_exp_bits(dt) - 1)) - 32'sd1;
+  endfunction
+
+  function automatic logic is_float_dtype(logic [3:0] dt);
+    is_float_dtype = (dt <= DtFp8E5M2);
+  endfunction
+
+  // The Tensor Engine multiplies these types at full rate.
+  function automatic logic is_mac_dtype(logic [3:0] dt);
+    is_mac_dtype = (dt == DtTf32) || (dt == DtBf16) || (dt == DtFp16) ||
+                   (dt == DtFp8E4M3) || (dt == DtFp8E5M2);
+  endfunction
+
+endpackage

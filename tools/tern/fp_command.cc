@@ -1,0 +1,184 @@
+#include "fp_command.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "common/error.h"
+#include "fp_blocks.h"
+#include "numerics/numerics.h"
+#include "numerics/sr_rng.h"
+
+namespace tern {
+namespace {
+
+constexpr const char* kUsage = R"(usage: tern fp <op> [--backend golden|rtl] [--round rne|sr]
+                  [--seed N] [--lane L] [--saturate] [--types A,B]
+Reads lines of hex operands on stdin, writes each line back with the hex result appended.
+ops:
+  add           fp32 + fp32 (RNE)                         operands: a b
+  mac           acc + a*b, exact product, fp32 RNE        operands: acc a b (--types, default bf16,bf16)
+  to-<dtype>    fp32 -> dtype (--round, --saturate)       operands: x
+  from-<dtype>  dtype -> fp32                             operands: x
+dtypes: fp32 tf32 bf16 fp16 fp8e4m3 fp8e5m2 int8 uint8 int32 (integers: golden backend only)
+Stochastic rounding draws one value per line from the lane's generator (seed, lane).)";
+
+Dtype parse_dtype(const std::string& name) {
+  if (auto t = dtype_from_name(name)) return *t;
+  throw Error(fmt::format("unknown dtype '{}'", name));
+}
+
+uint32_t parse_hex(const std::string& token, int bits, int line) {
+  std::string digits = token;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits = digits.substr(2);
+  }
+  size_t used = 0;
+  uint64_t value = 0;
+  try {
+    value = std::stoull(digits, &used, 16);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (digits.empty() || used != digits.size()) {
+    throw Error(fmt::format("line {}: '{}' is not a hex number", line, token));
+  }
+  if (bits < 64 && (value >> bits) != 0) {
+    throw Error(fmt::format("line {}: '{}' does not fit in {} bits", line, token, bits));
+  }
+  return static_cast<uint32_t>(value);
+}
+
+struct Options {
+  std::string op;
+  bool rtl = false;
+  ConvertMode mode;
+  uint32_t seed = 0;
+  uint32_t lane = 0;
+  Dtype ta = Dtype::kBf16;
+  Dtype tb = Dtype::kBf16;
+};
+
+Options parse_options(const std::vector<std::string>& args) {
+  Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw Error(fmt::format("option {} needs a value", a));
+      return args[++i];
+    };
+    if (a == "--backend") {
+      const std::string& v = value();
+      if (v != "golden" && v != "rtl") throw Error(fmt::format("unknown backend '{}'", v));
+      o.rtl = v == "rtl";
+    } else if (a == "--round") {
+      const std::string& v = value();
+      if (v != "rne" && v != "sr") throw Error(fmt::format("unknown rounding '{}'", v));
+      o.mode.rounding = v == "sr" ? Rounding::kStochastic : Rounding::kNearestEven;
+    } else if (a == "--seed") {
+      o.seed = static_cast<uint32_t>(std::stoul(value(), nullptr, 0));
+    } else if (a == "--lane") {
+      o.lane = static_cast<uint32_t>(std::stoul(value(), nullptr, 0));
+    } else if (a == "--saturate") {
+      o.mode.saturate = true;
+    } else if (a == "--types") {
+      const std::string& v = value();
+      const size_t comma = v.find(',');
+      if (comma == std::string::npos) throw Error("--types wants two dtypes: A,B");
+      o.ta = parse_dtype(v.substr(0, comma));
+      o.tb = parse_dtype(v.substr(comma + 1));
+    } else if (!a.empty() && a[0] == '-') {
+      throw Error(fmt::format("unknown option '{}'", a));
+    } else if (o.op.empty()) {
+      o.op = a;
+    } else {
+      throw Error(fmt::format("unexpected argument '{}'", a));
+    }
+  }
+  if (o.op.empty()) throw Error("missing <op>");
+  return o;
+}
+
+// One operation: the operand widths it reads and the function producing the result.
+struct Operation {
+  std::vector<int> operand_bits;
+  int result_bits;
+  std::function<uint32_t(const std::vector<uint32_t>&, uint32_t random)> apply;
+};
+
+}  // namespace
+
+int run_fp_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    out << kUsage << "\n";
+    return args.empty() ? 2 : 0;
+  }
+  const Options o = parse_options(args);
+  std::unique_ptr<tb::RtlFp> rtl;
+  if (o.rtl) rtl = std::make_unique<tb::RtlFp>();
+
+  Operation op;
+  if (o.op == "add") {
+    op = {{32, 32}, 32, [&](const std::vector<uint32_t>& v, uint32_t) {
+            return rtl ? rtl->fp32_add(v[0], v[1]) : fp32_add(v[0], v[1]);
+          }};
+  } else if (o.op == "mac") {
+    if (!is_mac_dtype(o.ta) || !is_mac_dtype(o.tb)) {
+      throw Error(fmt::format("mac: {} x {} is not a Tensor Engine type pair", dtype_name(o.ta),
+                              dtype_name(o.tb)));
+    }
+    op = {{32, dtype_bits(o.ta), dtype_bits(o.tb)}, 32,
+          [&](const std::vector<uint32_t>& v, uint32_t) {
+            return rtl ? rtl->mac_step(v[0], o.ta, v[1], o.tb, v[2])
+                       : mac_step(v[0], o.ta, v[1], o.tb, v[2]);
+          }};
+  } else if (o.op.rfind("to-", 0) == 0) {
+    const Dtype t = parse_dtype(o.op.substr(3));
+    if (rtl && !is_float(t)) throw Error("the RTL down-converter has float targets only");
+    op = {{32}, dtype_bits(t), [&, t](const std::vector<uint32_t>& v, uint32_t r) {
+            return rtl ? rtl->convert_from_fp32(t, v[0], o.mode, r)
+                       : convert_from_fp32(t, v[0], o.mode, r);
+          }};
+  } else if (o.op.rfind("from-", 0) == 0) {
+    const Dtype t = parse_dtype(o.op.substr(5));
+    if (rtl && !is_float(t)) throw Error("the RTL up-converter has float sources only");
+    op = {{dtype_bits(t)}, 32, [&, t](const std::vector<uint32_t>& v, uint32_t) {
+            return rtl ? rtl->convert_to_fp32(t, v[0]) : convert_to_fp32(t, v[0]);
+          }};
+  } else {
+    throw Error(fmt::format("unknown op '{}' (try: tern fp --help)", o.op));
+  }
+
+  SrRng rng(o.seed, o.lane);
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    const std::string body = line.substr(0, line.find('#'));
+    std::istringstream tokens(body);
+    std::vector<std::string> words;
+    for (std::string w; tokens >> w;) words.push_back(w);
+    if (words.empty()) {
+      out << line << "\n";  // blank and comment lines pass through
+      continue;
+    }
+    if (words.size() != op.operand_bits.size()) {
+      throw Error(fmt::format("line {}: {} wants {} operand(s), got {}", line_no, o.op,
+                              op.operand_bits.size(), words.size()));
+    }
+    std::vector<uint32_t> values;
+    for (size_t i = 0; i < words.size(); ++i) {
+      values.push_back(parse_hex(words[i], op.operand_bits[i], line_no));
+    }
+    const uint32_t random = o.mode.rounding == Rounding::kStochastic ? rng.draw() : 0;
+    const uint32_t result = op.apply(values, random);
+    out << fmt::format("{} {:0{}X}\n", line, result, op.result_bits / 4);
+  }
+  return 0;
+}
+
+}  // namespace tern

@@ -1,0 +1,69 @@
+// tern: the engineer's command line. Errors are caught here, once, and printed in words.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "common/error.h"
+#include "fp_command.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: tern <command> [args]
+commands:
+  fp ...                   numerics blocks over hex vectors on stdin (tern fp --help)
+  config show <yaml>       validate a config and print its values
+  config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg)";
+
+int run_config(const std::vector<std::string>& args) {
+  if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
+  const tern::CoreConfig cfg = tern::load_config(args[1]);
+  if (args[0] == "show") {
+    fmt::print("name: {}\npartitions: {}\npe_rows: {}\npe_cols: {}\nsbuf_partition_bytes: {}\n"
+               "psum_banks: {}\npsum_bank_bytes: {}\ndma_engines: {}\ndma_queues: {}\n"
+               "axi_data_bits: {}\n",
+               cfg.name, cfg.partitions, cfg.pe_rows, cfg.pe_cols, cfg.sbuf_partition_bytes,
+               cfg.psum_banks, cfg.psum_bank_bytes, cfg.dma_engines, cfg.dma_queues,
+               cfg.axi_data_bits);
+    return 0;
+  }
+  if (args[0] == "sv") {
+    const std::string text = tern::config_sv_package(cfg);
+    if (args.size() == 4 && args[2] == "-o") {
+      std::ofstream out(args[3]);
+      if (!out) throw tern::Error(fmt::format("{}: cannot write", args[3]));
+      out << text;
+    } else {
+      fmt::print("{}", text);
+    }
+    return 0;
+  }
+  throw tern::Error(fmt::format("unknown config command '{}'", args[0]));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    fmt::print(stderr, "{}\n", kUsage);
+    return 2;
+  }
+  try {
+    const std::string cmd = args[0];
+    args.erase(args.begin());
+    if (cmd == "fp") return tern::run_fp_command(args, std::cin, std::cout);
+    if (cmd == "config") return run_config(args);
+    if (cmd == "--help" || cmd == "-h") {
+      fmt::print("{}\n", kUsage);
+      return 0;
+    }
+    throw tern::Error(fmt::format("unknown command '{}'\n{}", cmd, kUsage));
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tern: error: {}\n", e.what());
+    return 1;
+  }
+}
