@@ -18,6 +18,8 @@ RtlMacLane::RtlMacLane()
 
 RtlMacLane::~RtlMacLane() { waves_.close(); }
 
+void RtlMacLane::trace(const std::string& path) { waves_.open(*lane_, path); }
+
 void RtlMacLane::clock() {
   waves_.dump(2 * cycle_);
   lane_->clk_i = 1;
@@ -32,6 +34,9 @@ bool RtlMacLane::dtype_error() const { return lane_->dtype_err_o; }
 
 std::vector<uint32_t> RtlMacLane::run(const std::vector<std::vector<MacElement>>& vectors,
                                       uint64_t max_cycles) {
+  for (size_t i = 0; i < vectors.size(); ++i) {
+    if (vectors[i].empty()) throw Error(fmt::format("tern_mac_lane: vector {} is empty", i));
+  }
   std::vector<uint32_t> results;
   size_t vec = 0;
   size_t elem = 0;

@@ -27,7 +27,7 @@ class RtlMacLane {
   RtlMacLane(const RtlMacLane&) = delete;
   RtlMacLane& operator=(const RtlMacLane&) = delete;
 
-  void trace(const std::string& path) { waves_.open(*lane_, path); }
+  void trace(const std::string& path);
   // Stalls the result port on random cycles (probability 1/4) when set.
   void set_backpressure(uint32_t seed) { stall_rng_.emplace(seed); }
 

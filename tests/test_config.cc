@@ -1,0 +1,100 @@
+// Config loading: the shipped configs load with the ARCHITECTURE.md sizes, and every kind of
+// malformed config is rejected with its file, line and reason.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/config.h"
+#include "common/error.h"
+
+namespace tern {
+namespace {
+
+const std::string kTiny = R"(name: tiny
+partitions: 8
+pe_rows: 8
+pe_cols: 8
+sbuf_partition_bytes: 16384
+psum_banks: 8
+psum_bank_bytes: 2048
+dma_engines: 2
+dma_queues: 4
+axi_data_bits: 512
+)";
+
+std::string replace_line(const std::string& text, const std::string& key, const std::string& line) {
+  const size_t at = text.find(key + ":");
+  const size_t end = text.find('\n', at);
+  return text.substr(0, at) + line + text.substr(end);
+}
+
+// Expects parse_config to throw with every fragment in the message.
+void expect_rejected(const std::string& yaml, std::initializer_list<std::string> fragments) {
+  try {
+    parse_config(yaml, "bad.yaml");
+    FAIL() << "accepted:\n" << yaml;
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    for (const auto& f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << msg;
+  }
+}
+
+TEST(Config, ShippedConfigsLoad) {
+  const std::string dir = TERN_CONFIG_DIR;
+  const CoreConfig tiny = load_config(dir + "/tiny.yaml");
+  EXPECT_EQ(tiny.partitions, 8u);
+  EXPECT_EQ(tiny.pe_cols, 8u);
+  EXPECT_EQ(tiny.sbuf_partition_bytes, 16u * 1024);
+  const CoreConfig small = load_config(dir + "/small.yaml");
+  EXPECT_EQ(small.partitions, 32u);
+  EXPECT_EQ(small.sbuf_partition_bytes, 64u * 1024);
+  const CoreConfig trn2 = load_config(dir + "/trn2.yaml");
+  EXPECT_EQ(trn2.partitions, 128u);
+  EXPECT_EQ(trn2.pe_rows, 128u);
+  EXPECT_EQ(uint64_t{trn2.partitions} * trn2.sbuf_partition_bytes, 28ull << 20);  // 28 MiB
+  EXPECT_EQ(uint64_t{trn2.partitions} * trn2.psum_banks * trn2.psum_bank_bytes, 2ull << 20);
+  EXPECT_EQ(trn2.moving_max_n(), 512u);
+  EXPECT_NO_THROW(load_config(dir + "/fpga.yaml"));
+}
+
+TEST(Config, RejectsUnknownKeyWithLine) {
+  expect_rejected(kTiny + "pe_colums: 8\n", {"bad.yaml:11:1", "unknown key 'pe_colums'"});
+}
+
+TEST(Config, RejectsWrongType) {
+  expect_rejected(replace_line(kTiny, "partitions", "partitions: eight"),
+                  {"bad.yaml:2:13", "'partitions' must be a non-negative integer", "eight"});
+  expect_rejected(replace_line(kTiny, "pe_cols", "pe_cols: [8, 8]"),
+                  {"bad.yaml:4:10", "'pe_cols' must be an integer"});
+  expect_rejected(replace_line(kTiny, "dma_queues", "dma_queues: -4"), {"bad.yaml:9", "non-negative"});
+}
+
+TEST(Config, RejectsOutOfRange) {
+  expect_rejected(replace_line(kTiny, "psum_banks", "psum_banks: 16"),
+                  {"bad.yaml:6:13", "'psum_banks' = 16 is out of range [1, 8]"});
+  expect_rejected(replace_line(kTiny, "pe_cols", "pe_cols: 6"), {"bad.yaml:4", "power of two"});
+  expect_rejected(replace_line(kTiny, "pe_rows", "pe_rows: 16"),
+                  {"bad.yaml:3", "pe_rows (16) must equal partitions (8)"});
+}
+
+TEST(Config, RejectsMissingKey) {
+  expect_rejected(replace_line(kTiny, "axi_data_bits", ""), {"bad.yaml", "missing key 'axi_data_bits'"});
+  expect_rejected(replace_line(kTiny, "name", ""), {"missing key 'name'"});
+}
+
+TEST(Config, RejectsMalformedYaml) {
+  expect_rejected("name: tiny\npartitions: [8\n", {"bad.yaml:", "malformed YAML"});
+  expect_rejected("- 1\n- 2\n", {"bad.yaml", "must be a map"});
+  EXPECT_THROW(load_config("/nonexistent/config.yaml"), Error);
+}
+
+TEST(Config, SvPackageCarriesEveryValue) {
+  const std::string sv = config_sv_package(parse_config(kTiny, "tiny"));
+  EXPECT_NE(sv.find("package tern_cfg_pkg;"), std::string::npos);
+  EXPECT_NE(sv.find("localparam int unsigned Partitions = 8;"), std::string::npos);
+  EXPECT_NE(sv.find("localparam int unsigned SbufPartitionBytes = 16384;"), std::string::npos);
+  EXPECT_NE(sv.find("localparam int unsigned AxiDataBits = 512;"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tern

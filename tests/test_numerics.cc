@@ -1,0 +1,254 @@
+// The golden numerics library against independent oracles: exhaustive enumeration of the
+// small formats, MPFR for every rounding decision, host IEEE arithmetic for fp32 add, and a
+// statistical test of stochastic rounding.
+#include <cfenv>
+#include <cmath>
+#include <cstring>
+
+#include "common/error.h"
+#include "numerics/numerics.h"
+#include "numerics/sr_rng.h"
+#include "oracle.h"
+#include "test_util.h"
+
+namespace tern {
+namespace {
+
+using test::Mismatches;
+
+float as_float(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint32_t as_bits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+constexpr Dtype kSmallFloats[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2};
+constexpr Dtype kFloatTargets[] = {Dtype::kTf32, Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3,
+                                   Dtype::kFp8E5M2};
+
+TEST(Numerics, UpConversionExhaustiveAgainstSpecDecode) {
+  for (Dtype t : kSmallFloats) {
+    Mismatches bad(fmt::format("to_fp32 from {}", dtype_name(t)));
+    for (uint32_t x = 0; x < (1u << dtype_bits(t)); ++x) {
+      const uint32_t got = convert_to_fp32(t, x);
+      const double want = oracle::value_of(t, x);
+      if (std::isnan(want) ? got != kFp32CanonicalNaN : !oracle::same(Dtype::kFp32, got, want)) {
+        bad.add("{:#x} -> {:#010x}, want {}", x, got, want);
+      }
+    }
+    EXPECT_EQ(bad.count(), 0u);
+  }
+}
+
+TEST(Numerics, RoundTripExhaustive) {
+  for (Dtype t : kSmallFloats) {
+    const FloatFormat& f = float_format(t);
+    Mismatches bad(fmt::format("round trip {}", dtype_name(t)));
+    for (uint32_t x = 0; x < (1u << dtype_bits(t)); ++x) {
+      const uint32_t wide = convert_to_fp32(t, x);
+      for (bool sat : {false, true}) {
+        const uint32_t back = convert_from_fp32(t, wide, {Rounding::kNearestEven, sat}, 0);
+        const bool is_nan = std::isnan(oracle::value_of(t, x));
+        const bool is_inf = std::isinf(oracle::value_of(t, x));
+        uint32_t want = x;
+        if (is_nan) want = f.canonical_nan();
+        if (is_inf && sat) want = f.max_finite(x >> (f.width() - 1));
+        if (back != want) bad.add("{:#x} -> {:#x} -> {:#x} (sat={})", x, wide, back, sat);
+        // Stochastic rounding of a representable value is exact whatever the draw.
+        if (!is_nan && !is_inf &&
+            convert_from_fp32(t, wide, {Rounding::kStochastic, sat}, 0xFFFFFFFFu) != x) {
+          bad.add("SR moved representable {:#x}", x);
+        }
+      }
+    }
+    EXPECT_EQ(bad.count(), 0u);
+  }
+}
+
+TEST(Numerics, DownConversionAgainstMpfr) {
+  auto rng = test::make_rng();
+  const uint64_t n = test::vector_count();
+  for (Dtype t : kFloatTargets) {
+    Mismatches bad(fmt::format("to {}", dtype_name(t)));
+    for (uint64_t i = 0; i < n / 5; ++i) {
+      const uint32_t x = test::random_fp32_for(t, rng);
+      const bool sr = rng() & 1;
+      const bool sat = rng() & 1;
+      const uint32_t random = static_cast<uint32_t>(rng());
+      const uint32_t got = convert_from_fp32(
+          t, x, {sr ? Rounding::kStochastic : Rounding::kNearestEven, sat}, random);
+      const double want = oracle::convert(t, as_float(x), sr, sat, random);
+      if (!oracle::same(t, got, want)) {
+        bad.add("{:#010x} sr={} sat={} rnd={:#x} -> {:#x}, want {}", x, sr, sat, random, got, want);
+      }
+    }
+    EXPECT_EQ(bad.count(), 0u);
+  }
+}
+
+TEST(Numerics, OverflowRules) {
+  // e4m3fn: 464 is the tie between 448 and 480 (not representable): ties to 448.
+  const ConvertMode rne{Rounding::kNearestEven, false};
+  const ConvertMode sat{Rounding::kNearestEven, true};
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E4M3, as_bits(464.0f), rne, 0), 0x7Eu);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E4M3, as_bits(465.0f), rne, 0), 0x7Fu);  // NaN
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E4M3, as_bits(465.0f), sat, 0), 0x7Eu);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E4M3, as_bits(-INFINITY), sat, 0), 0xFEu);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E4M3, as_bits(-INFINITY), rne, 0), 0x7Fu);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E5M2, as_bits(61440.0f), rne, 0), 0x7Cu);  // tie -> Inf
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp8E5M2, as_bits(61440.0f), sat, 0), 0x7Bu);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp16, as_bits(65520.0f), rne, 0), 0x7C00u);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp16, as_bits(65519.0f), rne, 0), 0x7BFFu);
+  EXPECT_EQ(convert_from_fp32(Dtype::kBf16, as_bits(NAN), rne, 0), 0x7FC0u);
+  EXPECT_EQ(convert_from_fp32(Dtype::kBf16, 0xFFFFFFFFu, sat, 0), 0x7FC0u);
+  // The smallest fp16 subnormal is 2^-24; half of it ties to zero, a bit more rounds up.
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp16, as_bits(std::ldexp(1.0f, -25)), rne, 0), 0x0000u);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp16, as_bits(std::ldexp(1.5f, -25)), rne, 0), 0x0001u);
+  EXPECT_EQ(convert_from_fp32(Dtype::kFp16, as_bits(-std::ldexp(1.0f, -26)), rne, 0), 0x8000u);
+}
+
+TEST(Numerics, IntegerConversionsAgainstHost) {
+  auto rng = test::make_rng();
+  ASSERT_EQ(std::fegetround(), FE_TONEAREST);
+  Mismatches bad("fp32 -> int");
+  for (uint64_t i = 0; i < test::vector_count() / 4; ++i) {
+    const int e = static_cast<int>(rng() % 40) - 8;
+    const float x = std::ldexp(static_cast<float>(static_cast<int32_t>(rng() & 0xFFFFFF) - 0x800000), e - 23);
+    for (Dtype t : {Dtype::kInt8, Dtype::kUint8, Dtype::kInt32}) {
+      const double lo = t == Dtype::kInt8 ? -128 : t == Dtype::kUint8 ? 0 : -2147483648.0;
+      const double hi = t == Dtype::kInt8 ? 127 : t == Dtype::kUint8 ? 255 : 2147483647.0;
+      const double want = std::clamp(std::nearbyint(static_cast<double>(x)), lo, hi);
+      const uint32_t got = convert_from_fp32(t, as_bits(x), {}, 0);
+      const double got_v = t == Dtype::kInt8    ? static_cast<int8_t>(got)
+                           : t == Dtype::kUint8 ? static_cast<double>(got)
+                                                : static_cast<int32_t>(got);
+      if (got_v != want) bad.add("{} -> {} = {}, want {}", x, dtype_name(t), got_v, want);
+    }
+  }
+  EXPECT_EQ(bad.count(), 0u);
+  EXPECT_EQ(convert_from_fp32(Dtype::kInt8, kFp32CanonicalNaN, {}, 0), 0u);
+  EXPECT_EQ(convert_from_fp32(Dtype::kUint8, as_bits(-INFINITY), {}, 0), 0u);
+  EXPECT_EQ(convert_to_fp32(Dtype::kInt32, 0x7FFFFFFFu), as_bits(2147483648.0f));
+  EXPECT_EQ(convert_to_fp32(Dtype::kInt8, 0x80u), as_bits(-128.0f));
+  for (uint32_t i = 0; i < 20000; ++i) {
+    const auto v = static_cast<int32_t>(rng());
+    ASSERT_EQ(convert_to_fp32(Dtype::kInt32, static_cast<uint32_t>(v)), as_bits(static_cast<float>(v)));
+  }
+}
+
+TEST(Numerics, Fp32AddAgainstHostIeee) {
+  auto rng = test::make_rng();
+  ASSERT_EQ(std::fegetround(), FE_TONEAREST);
+  Mismatches bad("fp32_add");
+  auto check = [&](uint32_t a, uint32_t b) {
+    const float want = as_float(a) + as_float(b);  // host SSE: IEEE binary32, no FTZ/DAZ
+    const uint32_t got = fp32_add(a, b);
+    const bool ok = std::isnan(want) ? got == kFp32CanonicalNaN : got == as_bits(want);
+    if (!ok) bad.add("{:#010x} + {:#010x} = {:#010x}, want {:#010x}", a, b, got, as_bits(want));
+  };
+  const uint32_t specials[] = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
+                               0x00800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000,
+                               0x7FC00000, 0xFFFFFFFF, 0x3F800000, 0xBF800000, 0x33800000,
+                               0x4B000000, 0x4B000001, 0xCB000000};
+  for (uint32_t a : specials) {
+    for (uint32_t b : specials) check(a, b);
+  }
+  for (uint64_t i = 0; i < test::vector_count(); ++i) {
+    uint32_t a = static_cast<uint32_t>(rng());
+    uint32_t b = static_cast<uint32_t>(rng());
+    if (i % 2) {  // nearby exponents: cancellation and ties
+      b = (b & 0x807FFFFFu) | (((a >> 23) & 0xFF) + static_cast<uint32_t>(rng() % 5) - 2) % 256 << 23;
+    }
+    if (i % 8 == 1) a &= 0x807FFFFFu;  // subnormal operands
+    check(a, b);
+  }
+  EXPECT_EQ(bad.count(), 0u);
+}
+
+TEST(Numerics, MacStepAgainstMpfr) {
+  auto rng = test::make_rng();
+  constexpr Dtype kMacTypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2,
+                                 Dtype::kTf32};
+  Mismatches bad("mac_step");
+  for (uint64_t i = 0; i < test::vector_count(); ++i) {
+    const Dtype ta = kMacTypes[rng() % 5];
+    const Dtype tb = kMacTypes[rng() % 5];
+    const auto mask = [](Dtype t) { return t == Dtype::kTf32 ? 0xFFFFE000u : (1u << dtype_bits(t)) - 1; };
+    const uint32_t a = static_cast<uint32_t>(rng()) & mask(ta);
+    const uint32_t b = static_cast<uint32_t>(rng()) & mask(tb);
+    // An accumulator near the product's magnitude half of the time, so sums cancel and tie.
+    uint32_t acc = static_cast<uint32_t>(rng());
+    const double p = oracle::value_of(ta, a) * oracle::value_of(tb, b);
+    if ((i & 1) && std::isfinite(p) && p != 0) {
+      int e;
+      std::frexp(p, &e);
+      const int field = std::clamp(e - 1 + 127 + static_cast<int>(rng() % 7) - 3, 0, 254);
+      acc = (acc & 0x807FFFFFu) | (static_cast<uint32_t>(field) << 23);
+    }
+    const uint32_t got = mac_step(acc, ta, a, tb, b);
+    const double want = oracle::mac(oracle::value_of(Dtype::kFp32, acc), oracle::value_of(ta, a),
+                                    oracle::value_of(tb, b));
+    const bool ok = std::isnan(want) ? got == kFp32CanonicalNaN : oracle::same(Dtype::kFp32, got, want);
+    if (!ok) {
+      bad.add("{:#010x} + {}:{:#x} * {}:{:#x} = {:#010x}, want {}", acc, dtype_name(ta), a,
+              dtype_name(tb), b, got, want);
+    }
+  }
+  EXPECT_EQ(bad.count(), 0u);
+  EXPECT_THROW(mac_step(0, Dtype::kFp32, 0, Dtype::kBf16, 0), Error);
+  EXPECT_THROW(mac_step(0, Dtype::kBf16, 0, Dtype::kInt8, 0), Error);
+}
+
+// Stochastic rounding is unbiased: over 10^6 draws of the per-lane generator the mean result
+// is within 5 standard errors (plus the 2^-32 ulp truncation bias) of the exact input.
+TEST(Numerics, StochasticRoundingIsUnbiased) {
+  constexpr int kDraws = 1000000;
+  const float inputs[] = {1.0f + 0x1.0p-9f, 3.14159265f, -2.7182818f, 1e-3f, 0x1.8p-135f};
+  for (Dtype t : {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3}) {
+    for (float x : inputs) {
+      const double lo = oracle::round_value(x, t, oracle::Mode::kTowardZero);
+      const double hi = oracle::round_value(x, t, oracle::Mode::kAwayFromZero);
+      const double ulp = std::fabs(hi - lo);
+      if (ulp == 0) continue;
+      SrRng rng(static_cast<uint32_t>(test::test_seed()), 3);
+      double sum = 0;
+      for (int i = 0; i < kDraws; ++i) {
+        sum += oracle::value_of(
+            t, convert_from_fp32(t, as_bits(x), {Rounding::kStochastic, false}, rng.draw()));
+      }
+      const double mean_err = (sum / kDraws - x) / ulp;     // in ulps
+      const double bound = 5 * 0.5 / std::sqrt(kDraws) + std::ldexp(1.0, -32);
+      EXPECT_LT(std::fabs(mean_err), bound) << dtype_name(t) << " x=" << x;
+    }
+  }
+}
+
+TEST(SrRng, SeedingAndSequence) {
+  // xorshift32 (13,17,5) restated from the spec: an independent reference of the step.
+  auto step = [](uint32_t x) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    return x ^ (x << 5);
+  };
+  SrRng a(42, 0), b(42, 1), c(43, 0);
+  EXPECT_NE(a.state(), b.state());
+  EXPECT_NE(a.state(), c.state());
+  uint32_t s = a.state();
+  for (int i = 0; i < 1000; ++i) {
+    s = step(s);
+    ASSERT_EQ(a.draw(), s);
+    ASSERT_NE(s, 0u);
+  }
+  EXPECT_EQ(mix32(0), 0u);  // hence the zero-state replacement
+  EXPECT_EQ(SrRng::initial_state(mix32(1) /* seed ^ mix32(lane+1) == 0 */, 0),
+            SrRng::kZeroStateReplacement);
+}
+
+}  // namespace
+}  // namespace tern
