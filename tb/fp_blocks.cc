@@ -29,13 +29,13 @@ RtlFp::RtlFp()
 
 RtlFp::~RtlFp() { close_trace(); }
 
-void RtlFp::trace(const std::string& path) {
-  // One FST per block: Verilator traces one model per file.
-  const std::string stem = path.substr(0, path.rfind('.'));
-  add_waves_.open(*add_, stem + ".fp32_add.fst");
-  mac_waves_.open(*mac_, stem + ".mac.fst");
-  down_waves_.open(*down_, stem + ".downconvert.fst");
-  up_waves_.open(*up_, stem + ".upconvert.fst");
+void RtlFp::trace(Block block, const std::string& path) {
+  switch (block) {  // Verilator traces one model per file
+    case Block::kFp32Add: add_waves_.open(*add_, path); break;
+    case Block::kMac: mac_waves_.open(*mac_, path); break;
+    case Block::kDownConvert: down_waves_.open(*down_, path); break;
+    case Block::kUpConvert: up_waves_.open(*up_, path); break;
+  }
 }
 
 void RtlFp::close_trace() {
@@ -105,11 +105,15 @@ RtlSrRng::RtlSrRng(uint32_t lane)
   rng_->eval();
 }
 
-RtlSrRng::~RtlSrRng() = default;
+RtlSrRng::~RtlSrRng() { waves_.close(); }
+
+void RtlSrRng::trace(const std::string& path) { waves_.open(*rng_, path); }
 
 void RtlSrRng::cycle() {
+  waves_.dump(time_++);
   rng_->clk_i = 1;
   rng_->eval();
+  waves_.dump(time_++);
   rng_->clk_i = 0;
   rng_->eval();
 }

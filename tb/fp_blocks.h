@@ -58,8 +58,9 @@ class RtlFp {
   uint32_t convert_from_fp32(Dtype to, uint32_t fp32, ConvertMode mode, uint32_t random);
   uint32_t convert_to_fp32(Dtype from, uint32_t bits);
 
-  // Optional FST of all four blocks, one time step per call.
-  void trace(const std::string& path);
+  enum class Block { kFp32Add, kMac, kDownConvert, kUpConvert };
+  // FST waves of one block, one time step per call to it; off unless asked for.
+  void trace(Block block, const std::string& path);
   void close_trace();
 
  private:
@@ -77,6 +78,7 @@ class RtlFp {
 class RtlSrRng {
  public:
   explicit RtlSrRng(uint32_t lane);
+  void trace(const std::string& path);
   ~RtlSrRng();
   RtlSrRng(const RtlSrRng&) = delete;
   RtlSrRng& operator=(const RtlSrRng&) = delete;
@@ -87,6 +89,8 @@ class RtlSrRng {
   void cycle();
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vtern_sr_rng> rng_;
+  Waves waves_;
+  uint64_t time_ = 0;
 };
 
 }  // namespace tern::tb

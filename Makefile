@@ -1,0 +1,56 @@
+# tern: the two commands a user needs are `make sim` and `make test`; both bootstrap a fresh
+# Debian 12 machine first (scripts/bootstrap.sh is a fast no-op once everything is there).
+BUILD  ?= build
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+TAGS   ?= smoke
+TEST   ?=
+SEED   ?= 1
+WAVES  ?= 1
+LIST   ?= sim/regressions/default.yaml
+
+BIN    := $(BUILD)/bin
+export TERN := $(abspath $(BIN)/tern)
+export BUILD
+
+.PHONY: all bootstrap configure build test sim lint fpga bench clean help
+
+all: build
+
+help:
+	@echo "make sim    default waveform regression ($(LIST)); TEST=<name> TAGS=<tag|all> SEED=<n> WAVES=0|1"
+	@echo "make test   every unit and integration test (CTest)"
+	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top"
+	@echo "make fpga   iCE40 bitstream and build/fpga/report.json"
+	@echo "make bench  cycle benchmarks -> build/bench/*.json"
+
+bootstrap:
+	@scripts/bootstrap.sh
+
+$(BUILD)/build.ninja: | bootstrap
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+configure: bootstrap $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+
+sim: build
+	$(BIN)/tern_regress $(LIST) --out $(BUILD)/sim --bin-dir $(BIN) --config-dir configs \
+	  --seed $(SEED) --waves $(WAVES) $(if $(TEST),--test $(TEST),--tags $(TAGS))
+
+lint: configure
+	cmake --build $(BUILD) --target tern -j $(JOBS)
+	scripts/lint.sh
+
+fpga: configure
+	cmake --build $(BUILD) --target tern -j $(JOBS)
+	scripts/fpga.sh
+
+bench: build
+	$(BIN)/tern_bench_mac_lane --out $(BUILD)/bench
+
+clean:
+	rm -rf $(BUILD)

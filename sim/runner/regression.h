@@ -1,0 +1,39 @@
+// Regression lists are data (sim/regressions/*.yaml): test name, bench, arguments, tags,
+// config, seed count and timeout. This is the list's schema and the runner that executes it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tern::sim {
+
+struct RegressionTest {
+  std::string name;
+  std::string bench;              // runs <bin-dir>/tern_sim_<bench>
+  std::vector<std::string> args;  // passed to the bench as is
+  std::vector<std::string> tags;  // e.g. smoke, nightly
+  std::string config = "tiny";    // configs/<config>.yaml
+  uint32_t seeds = 1;             // runs with seeds base .. base + seeds - 1
+  uint32_t timeout_s = 120;
+};
+
+// Parses and validates a regression list; throws tern::Error with file, line and reason.
+std::vector<RegressionTest> parse_regression(const std::string& yaml_text, const std::string& source);
+std::vector<RegressionTest> load_regression(const std::string& path);
+
+struct RunOptions {
+  std::string out_dir;      // build/sim
+  std::string bin_dir;      // where tern_sim_<bench> live
+  std::string config_dir;   // configs/
+  std::string test;         // only this test (empty: all selected by tags)
+  std::string tags;         // only tests with this tag ("all" or empty: every test)
+  uint64_t seed = 1;        // base seed
+  bool waves = true;
+};
+
+// Runs the selected tests, prints progress and a summary table, writes summary.json and
+// junit.xml under out_dir; returns the number of failed runs.
+int run_regression(const std::vector<RegressionTest>& tests, const RunOptions& options);
+
+}  // namespace tern::sim
