@@ -32,6 +32,7 @@ module tern_fp_add_core (
   logic               small_sticky;
   logic [27:0]        sum;
   logic [4:0]         lead_zeros;
+  logic               unused_sum_exp_msb;
 
   function automatic logic [4:0] count_leading_zeros(logic [26:0] v);
     count_leading_zeros = 5'd27;
@@ -89,5 +90,8 @@ module tern_fp_add_core (
       sign_o = big_sign;
     end
   end
+
+  // The exponent is computed in 12 bits; exp_o keeps the low 11 (its declared range).
+  assign unused_sum_exp_msb = sum_exp[11];
 
 endmodule

@@ -17,7 +17,7 @@ module tern_fp_round_pack (
   output logic [31:0] bits_o
 );
 
-  logic [4:0]  man_bits, exp_bits, tail_bits;
+  logic [4:0]  man_bits, exp_bits;
   logic        has_inf;
   logic signed [11:0] bias, emin, exp_s, denorm, q, exp_field, max_exp_field;
   logic [5:0]  shift;
@@ -29,17 +29,17 @@ module tern_fp_round_pack (
   logic [22:0] man_field;
   logic        normal, overflow;
   logic [31:0] max_finite, infinity, canonical_nan, overflow_bits;
+  logic        unused_shifted_msbs, unused_sr_frac;
 
-  function automatic logic [31:0] encode(logic [3:0] dt, logic s, logic [11:0] e, logic [22:0] m);
+  function automatic logic [31:0] encode(logic [3:0] dt, logic s, logic [7:0] e, logic [22:0] m);
     encode = (32'(s) << (tern_pkg::fmt_width(dt) - 1)) |
-             (32'(e[7:0]) << (tern_pkg::fmt_man_bits(dt) + tern_pkg::fmt_tail_bits(dt))) |
+             (32'(e) << (tern_pkg::fmt_man_bits(dt) + tern_pkg::fmt_tail_bits(dt))) |
              (32'(m) << tern_pkg::fmt_tail_bits(dt));
   endfunction
 
   always_comb begin
     man_bits  = 5'(tern_pkg::fmt_man_bits(dtype_i));
     exp_bits  = 5'(tern_pkg::fmt_exp_bits(dtype_i));
-    tail_bits = 5'(tern_pkg::fmt_tail_bits(dtype_i));
     has_inf   = tern_pkg::fmt_has_inf(dtype_i);
     bias      = 12'(tern_pkg::fmt_bias(dtype_i));
     emin      = 12'sd1 - bias;
@@ -76,11 +76,11 @@ module tern_fp_round_pack (
                (!has_inf && (exp_field == max_exp_field) &&
                 (man_field == 23'((32'd1 << man_bits) - 32'd1)));
 
-    max_finite    = has_inf ? encode(dtype_i, sign_i, max_exp_field, 23'((32'd1 << man_bits) - 32'd1))
-                            : encode(dtype_i, sign_i, max_exp_field, 23'((32'd1 << man_bits) - 32'd2));
-    infinity      = encode(dtype_i, sign_i, max_exp_field + 12'sd1, 23'd0);
-    canonical_nan = has_inf ? encode(dtype_i, 1'b0, max_exp_field + 12'sd1, 23'(32'd1 << (man_bits - 5'd1)))
-                            : encode(dtype_i, 1'b0, max_exp_field, 23'((32'd1 << man_bits) - 32'd1));
+    max_finite    = has_inf ? encode(dtype_i, sign_i, 8'(max_exp_field), 23'((32'd1 << man_bits) - 32'd1))
+                            : encode(dtype_i, sign_i, 8'(max_exp_field), 23'((32'd1 << man_bits) - 32'd2));
+    infinity      = encode(dtype_i, sign_i, 8'(max_exp_field + 12'sd1), 23'd0);
+    canonical_nan = has_inf ? encode(dtype_i, 1'b0, 8'(max_exp_field + 12'sd1), 23'(32'd1 << (man_bits - 5'd1)))
+                            : encode(dtype_i, 1'b0, 8'(max_exp_field), 23'((32'd1 << man_bits) - 32'd1));
     overflow_bits = saturate_i ? max_finite : (has_inf ? infinity : canonical_nan);
 
     if (nan_i) begin
@@ -88,12 +88,17 @@ module tern_fp_round_pack (
     end else if (inf_i) begin
       bits_o = overflow_bits;
     end else if (zero_i) begin
-      bits_o = encode(dtype_i, sign_i, 12'd0, 23'd0);
+      bits_o = encode(dtype_i, sign_i, 8'd0, 23'd0);
     end else if (overflow) begin
       bits_o = overflow_bits;
     end else begin
-      bits_o = encode(dtype_i, sign_i, exp_field, man_field);
+      bits_o = encode(dtype_i, sign_i, 8'(exp_field), man_field);
     end
   end
+
+  // kept takes shifted[56:32]: the shift is at least 3 for every dtype (man_bits <= 23), so the
+  // top two bits are always zero. Stochastic rounding needs only the carry of sr_sum.
+  assign unused_shifted_msbs = ^shifted[58:57];
+  assign unused_sr_frac      = ^sr_sum[31:0];
 
 endmodule

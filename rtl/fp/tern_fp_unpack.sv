@@ -54,7 +54,7 @@ module tern_fp_unpack (
 
     // Normal: e - bias. Subnormal: emin = 1 - bias, less the normalisation shift.
     exp_unbiased = exp_zero ? 12'(32'sd1 - tern_pkg::fmt_bias(dtype_i))
-                            : 12'($signed({4'd0, exp_field}) - tern_pkg::fmt_bias(dtype_i));
+                            : 12'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dtype_i));
     if (zero_o) begin
       sig_o = 24'd0;
       exp_o = 11'd0;

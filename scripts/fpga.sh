@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Builds the iCE40 UP5K bitstream of fpga/tern_fpga_top.sv (iCEBreaker pinout) and reports its
+# resources and Fmax: tern config sv -> yosys synth_ice40 -dsp -> nextpnr-ice40 --up5k
+# --package sg48 -> icepack. Everything goes under $BUILD/fpga/; the summary is
+# $BUILD/fpga/report.json. Exits non-zero when a step fails or timing misses the target.
+#
+# Environment: TERN          tern binary (default build/tools/tern/tern)
+#              BUILD         build directory (default build)
+#              CFG           config (default fpga)
+#              FPGA_FREQ_MHZ timing target (default 3: the top runs the MAC on one cycle in
+#                            MacCycles = 4 of the 12 MHz board clock, so its paths get 333 ns)
+#              FPGA_SEED     nextpnr placement seed (default 1)
+set -euo pipefail
+
+abspath() {  # a path relative to the caller's directory, made absolute
+  case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac
+}
+
+TERN=$(abspath "${TERN:-build/tools/tern/tern}")
+BUILD=$(abspath "${BUILD:-build}")
+CFG=${CFG:-fpga}
+FREQ=${FPGA_FREQ_MHZ:-3}
+SEED=${FPGA_SEED:-1}
+TOP=tern_fpga_top
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT="$BUILD/fpga"
+cd "$ROOT"
+
+for tool in yosys nextpnr-ice40 icepack python3; do
+  command -v "$tool" >/dev/null || { echo "fpga: $tool not found (scripts/bootstrap.sh)"; exit 2; }
+done
+[[ -x "$TERN" ]] || { echo "fpga: tern binary not found at $TERN (build it, or set TERN=)"; exit 2; }
+
+rm -rf "$OUT"
+mkdir -p "$OUT" "$BUILD/gen/$CFG"
+start=$SECONDS
+
+step() {  # step NAME LOG CMD...: runs CMD with its output in LOG, timed; stops on failure
+  local name=$1 log=$2 t0=$SECONDS
+  shift 2
+  if ! "$@" >"$log" 2>&1; then
+    echo "fpga: $name FAILED after $((SECONDS - t0)) s (see $log)"
+    grep -E '^ERROR|^Error|ERROR:' "$log" | tail -5 || true
+    exit 1
+  fi
+  echo "fpga: $name done in $((SECONDS - t0)) s"
+}
+
+# Written to a temporary file and replaced only when it changed, so a build that depends on
+# the same file is not made out of date.
+cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
+step "tern config sv" "$OUT/tern_config.log" "$TERN" config sv "configs/$CFG.yaml" -o "$OUT/tern_cfg_pkg.sv"
+cmp -s "$OUT/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$OUT/tern_cfg_pkg.sv" "$cfg_pkg"
+
+mapfile -t srcs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort
+                    find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort
+                    find fpga -maxdepth 1 -name '*.sv' | LC_ALL=C sort)
+srcs=("$cfg_pkg" "${srcs[@]}")
+
+step "yosys synth_ice40" "$OUT/yosys.log" yosys -p \
+  "read_verilog -sv ${srcs[*]}; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
+step "nextpnr-ice40" "$OUT/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \
+  --json "$OUT/$TOP.json" --pcf fpga/tern_fpga.pcf --asc "$OUT/$TOP.asc" \
+  --freq "$FREQ" --seed "$SEED" --report "$OUT/nextpnr_report.json"
+step "icepack" "$OUT/icepack.log" icepack "$OUT/$TOP.asc" "$OUT/$TOP.bin"
+
+# --- report.json: resources after packing (nextpnr), cell counts after synthesis (yosys) ---
+python3 - "$OUT" "$TOP" "$FREQ" "$SEED" "$((SECONDS - start))" <<'EOF'
+import json, re, sys
+out, top, freq, seed, secs = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+pnr = json.load(open(f"{out}/nextpnr_report.json"))
+util = pnr["utilization"]
+cells = {}
+for c in json.load(open(f"{out}/{top}.json"))["modules"][top]["cells"].values():
+    cells[c["type"]] = cells.get(c["type"], 0) + 1
+
+def used(kind):
+    return util.get(kind, {}).get("used", 0)
+
+# nextpnr also times the DSP's tied-off clock pin as a constant "clock"; the design's own
+# clock is the one from the clk_i pad.
+clocks = {name: {"fmax_mhz": round(v["achieved"], 2), "target_mhz": v["constraint"]}
+          for name, v in pnr["fmax"].items()}
+main = [v for n, v in clocks.items() if n.startswith("clk_i")]
+fmax = min(v["fmax_mhz"] for v in (main or clocks.values()))
+report = {
+    "top": top,
+    "device": "iCE40 UP5K sg48",
+    "logic_cells": used("ICESTORM_LC"),
+    "logic_cells_available": util.get("ICESTORM_LC", {}).get("available"),
+    "luts": cells.get("SB_LUT4", 0),
+    "carries": cells.get("SB_CARRY", 0),
+    "flip_flops": sum(n for t, n in cells.items() if t.startswith("SB_DFF")),
+    "rams": used("ICESTORM_RAM"),
+    "sprams": used("ICESTORM_SPRAM"),
+    "dsps": used("ICESTORM_DSP"),
+    "ios": used("SB_IO"),
+    "global_buffers": used("SB_GB"),
+    "fmax_mhz": fmax,
+    "target_mhz": freq,
+    "clocks": clocks,
+    "seed": int(seed),
+    "seconds": secs,
+}
+json.dump(report, open(f"{out}/report.json", "w"), indent=2)
+print(f"fpga: {report['logic_cells']}/{report['logic_cells_available']} LCs "
+      f"({report['luts']} LUT4, {report['carries']} carry), {report['flip_flops']} FFs, "
+      f"{report['rams']} RAMs, {report['dsps']} DSPs, Fmax {fmax:.2f} MHz "
+      f"(target {freq:g} MHz), {secs} s -> {out}/report.json")
+EOF
