@@ -4,7 +4,7 @@
 # --package sg48 -> icepack. Everything goes under $BUILD/fpga/; the summary is
 # $BUILD/fpga/report.json. Exits non-zero when a step fails or timing misses the target.
 #
-# Environment: TERN          tern binary (default build/tools/tern/tern)
+# Environment: TERN          tern binary (default build/bin/tern)
 #              BUILD         build directory (default build)
 #              CFG           config (default fpga)
 #              FPGA_FREQ_MHZ timing target (default 3: the top runs the MAC on one cycle in
@@ -16,7 +16,7 @@ abspath() {  # a path relative to the caller's directory, made absolute
   case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac
 }
 
-TERN=$(abspath "${TERN:-build/tools/tern/tern}")
+TERN=$(abspath "${TERN:-build/bin/tern}")
 BUILD=$(abspath "${BUILD:-build}")
 CFG=${CFG:-fpga}
 FREQ=${FPGA_FREQ_MHZ:-3}

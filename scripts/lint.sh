@@ -10,7 +10,7 @@
 # Packages (*_pkg.sv, plus the generated tern_cfg_pkg) are read first in every run.
 # Prints one PASS/FAIL line per top and exits non-zero on any failure. Logs: $BUILD/lint/.
 #
-# Environment: TERN  tern binary (default build/tools/tern/tern)
+# Environment: TERN  tern binary (default build/bin/tern)
 #              BUILD build directory (default build)
 #              CFG   config whose tern_cfg_pkg the tops see (default fpga)
 set -euo pipefail
@@ -19,7 +19,7 @@ abspath() {  # a path relative to the caller's directory, made absolute
   case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac
 }
 
-TERN=$(abspath "${TERN:-build/tools/tern/tern}")
+TERN=$(abspath "${TERN:-build/bin/tern}")
 BUILD=$(abspath "${BUILD:-build}")
 CFG=${CFG:-fpga}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
