@@ -1,0 +1,23 @@
+// Reads every value of the generated tern_cfg_pkg, so lint and Yosys prove that a config's
+// package is valid SystemVerilog and the values reach the RTL (tests/config_sv_test.sh).
+module tern_cfg_probe (
+  output logic [31:0] partitions_o,
+  output logic [31:0] pe_rows_o,
+  output logic [31:0] pe_cols_o,
+  output logic [31:0] sbuf_partition_bytes_o,
+  output logic [31:0] psum_banks_o,
+  output logic [31:0] psum_bank_bytes_o,
+  output logic [31:0] dma_engines_o,
+  output logic [31:0] dma_queues_o,
+  output logic [31:0] axi_data_bits_o
+);
+  assign partitions_o           = tern_cfg_pkg::Partitions;
+  assign pe_rows_o              = tern_cfg_pkg::PeRows;
+  assign pe_cols_o              = tern_cfg_pkg::PeCols;
+  assign sbuf_partition_bytes_o = tern_cfg_pkg::SbufPartitionBytes;
+  assign psum_banks_o           = tern_cfg_pkg::PsumBanks;
+  assign psum_bank_bytes_o      = tern_cfg_pkg::PsumBankBytes;
+  assign dma_engines_o          = tern_cfg_pkg::DmaEngines;
+  assign dma_queues_o           = tern_cfg_pkg::DmaQueues;
+  assign axi_data_bits_o        = tern_cfg_pkg::AxiDataBits;
+endmodule
