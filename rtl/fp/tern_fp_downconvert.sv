@@ -10,23 +10,6 @@ module tern_fp_downconvert (
   output logic [31:0] bits_o,        // result in the low fmt_width(dtype_i) bits
   output logic        dtype_ok_o     // dtype_i is a float dtype
 );
-
-  logic        sign, zero, inf, nan;
-  logic [10:0] exp;
-  logic [23:0] sig;
-
   assign dtype_ok_o = tern_pkg::is_float_dtype(dtype_i);
-
-  tern_fp_unpack u_unpack (
-    .dtype_i(tern_pkg::DtFp32), .bits_i(fp32_i),
-    .sign_o(sign), .exp_o(exp), .sig_o(sig), .zero_o(zero), .inf_o(inf), .nan_o(nan)
-  );
-
-  tern_fp_round_pack u_round (
-    .dtype_i(dtype_i), .sign_i(sign), .exp_i(exp), .sig_i({sig, 3'b000}),
-    .zero_i(zero), .inf_i(inf), .nan_i(nan),
-    .round_mode_i(round_mode_i), .saturate_i(saturate_i), .random_i(random_i),
-    .bits_o(bits_o)
-  );
-
+  assign bits_o = tern_fp_pkg::downconvert(dtype_i, fp32_i, round_mode_i, saturate_i, random_i);
 endmodule

@@ -1,0 +1,260 @@
+// tern_fp_pkg: the numerics datapath of docs/numerics.md as functions, so the same logic serves
+// a single block (rtl/fp/*.sv wrap these functions) and the loops of an array (rtl/pe), where
+// thousands of module instances would not verilate. Golden: model/numerics.
+//
+// Internal forms, as flat vectors {nan, inf, zero, sign, exp[10:0], sig} (Yosys 0.23 reads no
+// struct fields inside functions):
+//   operand (39 bits): value = (-1)^sign * sig[23:0] * 2^(exp - 23), sig normalised (sig[23] = 1)
+//                      unless zero;
+//   sum     (42 bits): value = (-1)^sign * sig[26:0] * 2^(exp - 26), bit 0 possibly a sticky.
+// exp is signed and wide enough for every product of two inputs.
+package tern_fp_pkg;
+
+  // Leading zeros of a 27-bit value (27 when it is zero).
+  function automatic logic [4:0] count_leading_zeros(logic [26:0] v);
+    count_leading_zeros = 5'd27;
+    for (int i = 0; i < 27; i++) begin
+      if (v[i]) count_leading_zeros = 5'(26 - i);
+    end
+  endfunction
+
+  // Decodes any float dtype's encoding (low fmt_width(dt) bits); subnormals are normalised.
+  function automatic logic [38:0] unpack(logic [3:0] dt, logic [31:0] bits);
+    logic               r_nan, r_inf, r_zero, r_sign;
+    logic [10:0]        r_exp;
+    logic [23:0]        r_sig;
+    logic [4:0]         man_bits, exp_bits, sign_pos;
+    logic [31:0]        fields;
+    logic [7:0]         exp_field;
+    logic [22:0]        man_field;
+    logic               exp_all_ones, man_all_ones, exp_zero;
+    logic [23:0]        sig_raw;
+    logic [4:0]         lead_zeros;
+    logic signed [11:0] exp_unbiased;
+    man_bits  = 5'(tern_pkg::fmt_man_bits(dt));
+    exp_bits  = 5'(tern_pkg::fmt_exp_bits(dt));
+    fields    = bits >> tern_pkg::fmt_tail_bits(dt);
+    exp_field = 8'((fields >> man_bits) & ((32'd1 << exp_bits) - 32'd1));
+    man_field = 23'(fields & ((32'd1 << man_bits) - 32'd1));
+    exp_all_ones = (exp_field == 8'((32'd1 << exp_bits) - 32'd1));
+    man_all_ones = (man_field == 23'((32'd1 << man_bits) - 32'd1));
+    exp_zero     = (exp_field == 8'd0);
+
+    sign_pos = 5'(tern_pkg::fmt_width(dt) - 1);
+    r_sign = bits[sign_pos];
+    r_nan  = exp_all_ones && (tern_pkg::fmt_has_inf(dt) ? (man_field != 23'd0) : man_all_ones);
+    r_inf  = exp_all_ones && tern_pkg::fmt_has_inf(dt) && (man_field == 23'd0);
+    r_zero = exp_zero && (man_field == 23'd0);
+    // The fraction directly below bit 23 whatever its width, the hidden bit on top.
+    sig_raw = ((24'(!exp_zero) << man_bits) | 24'(man_field)) << (5'd23 - man_bits);
+    lead_zeros = count_leading_zeros({sig_raw, 3'b000});
+    // Normal: e - bias. Subnormal: emin = 1 - bias, less the normalisation shift.
+    exp_unbiased = exp_zero ? 12'(32'sd1 - tern_pkg::fmt_bias(dt))
+                            : 12'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dt));
+    r_sig = r_zero ? 24'd0 : (sig_raw << lead_zeros);
+    r_exp = r_zero ? 11'd0 : 11'(exp_unbiased - $signed({7'd0, lead_zeros}));
+    unpack = {r_nan, r_inf, r_zero, r_sign, r_exp, r_sig};
+  endfunction
+
+  // Exact product of two values of at most 11 significant bits (bf16, fp16, fp8, tf32):
+  // 22 bits, so nothing rounds. NaN or 0 * Inf -> NaN; otherwise any Inf -> Inf.
+  function automatic logic [38:0] mul_exact(logic [38:0] a, logic [38:0] b);
+    logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign;
+    logic        r_nan, r_inf, r_zero;
+    logic [10:0] a_exp, b_exp, r_exp, a_top, b_top;
+    logic [23:0] r_sig;
+    logic [21:0] product;  // 1.10 x 1.10 -> 2.20 fixed point
+    // Low-precision inputs have no significant bits below bit 13 of the significand.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [12:0] a_low, b_low;
+    /* verilator lint_on UNUSEDSIGNAL */
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_top, a_low} = a;
+    {b_nan, b_inf, b_zero, b_sign, b_exp, b_top, b_low} = b;
+    product = 22'(a_top * b_top);
+    r_nan  = a_nan || b_nan || (a_inf && b_zero) || (b_inf && a_zero);
+    r_inf  = !r_nan && (a_inf || b_inf);
+    r_zero = !r_nan && !r_inf && (a_zero || b_zero);
+    if (r_zero || r_nan || r_inf) begin
+      r_sig = 24'd0;
+      r_exp = 11'd0;
+    end else if (product[21]) begin
+      r_sig = {product, 2'b00};
+      r_exp = 11'($signed(a_exp) + $signed(b_exp) + 11'sd1);
+    end else begin
+      r_sig = {product[20:0], 3'b000};
+      r_exp = 11'($signed(a_exp) + $signed(b_exp));
+    end
+    mul_exact = {r_nan, r_inf, r_zero, a_sign ^ b_sign, r_exp, r_sig};
+  endfunction
+
+  // Aligns, adds and normalises two operands, keeping guard, round and sticky bits: enough for
+  // one correct rounding to at most 24 bits. NaN in -> NaN; Inf - Inf -> NaN; an exact zero
+  // sum is +0 unless both operands are -0.
+  function automatic logic [41:0] add_exact(logic [38:0] a, logic [38:0] b);
+    logic               a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign;
+    logic               r_nan, r_inf, r_zero, r_sign;
+    logic [10:0]        a_exp, b_exp;
+    logic [23:0]        a_sig, b_sig;
+    logic [26:0]        r_sig;
+    logic               a_is_big, small_sticky;
+    logic signed [11:0] big_exp, small_exp, diff;
+    logic [10:0]        sum_exp;
+    logic [23:0]        small_sig;
+    logic [26:0]        big_ext, small_ext, small_shifted;
+    logic [27:0]        sum;
+    logic [4:0]         lead_zeros;
+    logic               big_sign, small_sign;
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = a;
+    {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = b;
+    // The larger magnitude goes first; a zero is smaller than everything.
+    a_is_big = !a_zero && (b_zero || ($signed(a_exp) > $signed(b_exp)) ||
+                           ((a_exp == b_exp) && (a_sig >= b_sig)));
+    big_sign   = a_is_big ? a_sign : b_sign;
+    small_sign = a_is_big ? b_sign : a_sign;
+    big_exp    = 12'($signed(a_is_big ? a_exp : b_exp));
+    small_exp  = 12'($signed(a_is_big ? b_exp : a_exp));
+    big_ext    = {(a_is_big ? a_sig : b_sig), 3'b000};
+    small_sig  = a_is_big ? b_sig : a_sig;
+    small_ext  = {small_sig, 3'b000};
+    // Align the smaller operand; everything shifted out collapses into the sticky bit 0.
+    diff = big_exp - small_exp;
+    if (diff > 12'sd26) begin
+      small_shifted = 27'd0;
+      small_sticky  = (small_sig != 24'd0);
+    end else begin
+      small_shifted = small_ext >> diff[4:0];
+      small_sticky  = (small_ext & ((27'd1 << diff[4:0]) - 27'd1)) != 27'd0;
+    end
+    small_shifted[0] = small_shifted[0] | small_sticky;
+    sum = (big_sign == small_sign) ? {1'b0, big_ext} + {1'b0, small_shifted}
+                                   : {1'b0, big_ext} - {1'b0, small_shifted};
+    // Normalise: a carry shifts right (keeping the sticky), a cancellation shifts left.
+    lead_zeros = count_leading_zeros(sum[26:0]);
+    if (sum[27]) begin
+      r_sig   = sum[27:1] | {26'd0, sum[0]};
+      sum_exp = 11'(big_exp + 12'sd1);
+    end else begin
+      r_sig   = sum[26:0] << lead_zeros;
+      sum_exp = 11'(big_exp - 12'($signed({7'd0, lead_zeros})));
+    end
+    r_nan  = a_nan || b_nan || (a_inf && b_inf && (a_sign != b_sign));
+    r_inf  = !r_nan && (a_inf || b_inf);
+    r_zero = !r_nan && !r_inf && (sum == 28'd0);
+    if (r_inf) begin
+      r_sign = a_inf ? a_sign : b_sign;
+    end else if (r_zero) begin
+      r_sign = a_zero && b_zero && a_sign && b_sign;
+    end else begin
+      r_sign = big_sign;
+    end
+    add_exact = {r_nan, r_inf, r_zero, r_sign, sum_exp, r_sig};
+  endfunction
+
+  // An operand as a sum ready for rounding (exact: three zero bits appended).
+  function automatic logic [41:0] widen(logic [38:0] a);
+    widen = {a, 3'b000};
+  endfunction
+
+  function automatic logic [31:0] encode(logic [3:0] dt, logic s, logic [7:0] e, logic [22:0] m);
+    encode = (32'(s) << (tern_pkg::fmt_width(dt) - 1)) |
+             (32'(e) << (tern_pkg::fmt_man_bits(dt) + tern_pkg::fmt_tail_bits(dt))) |
+             (32'(m) << tern_pkg::fmt_tail_bits(dt));
+  endfunction
+
+  // The one rounding point: RNE, or SR (round up iff the first 32 discarded bits plus the draw
+  // carry out of 32 bits). Overflow: +-Inf, NaN for e4m3fn, or +-max finite when saturating.
+  function automatic logic [31:0] round_pack(logic [3:0] dt, logic [41:0] v, logic mode, logic sat,
+                                             logic [31:0] random);
+    logic               v_nan, v_inf, v_zero, v_sign;
+    logic [10:0]        v_exp;
+    logic [26:0]        v_sig;
+    logic [4:0]         man_bits, exp_bits;
+    logic               has_inf, round_bit, sticky, round_up, normal, overflow;
+    logic signed [11:0] bias, emin, exp_s, denorm, q, exp_field, max_exp_field;
+    logic [5:0]         shift;
+    // The shift is at least 3, so shifted[58:57] are zero; SR needs only the carry of sr_sum.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [58:0]        shifted;  // {sig, 32 fraction bits} >> shift
+    logic [32:0]        sr_sum;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [24:0]        kept, rounded;
+    logic [31:0]        frac32, max_finite, infinity, canonical_nan, overflow_bits;
+    logic [22:0]        man_field;
+    {v_nan, v_inf, v_zero, v_sign, v_exp, v_sig} = v;
+    man_bits = 5'(tern_pkg::fmt_man_bits(dt));
+    exp_bits = 5'(tern_pkg::fmt_exp_bits(dt));
+    has_inf  = tern_pkg::fmt_has_inf(dt);
+    bias     = 12'(tern_pkg::fmt_bias(dt));
+    emin     = 12'sd1 - bias;
+    exp_s    = 12'($signed(v_exp));
+    // Weight of the last kept bit: q = max(exp, emin) - man_bits; the significand's LSB
+    // weighs exp - 26, so the right shift is q - (exp - 26).
+    denorm  = (exp_s < emin) ? (emin - exp_s) : 12'sd0;
+    q       = ((exp_s < emin) ? emin : exp_s) - 12'($signed({7'd0, man_bits}));
+    shift   = (denorm > 12'sd37) ? 6'd63 : 6'(12'sd26 - 12'($signed({7'd0, man_bits})) + denorm);
+    shifted = {v_sig, 32'd0} >> shift;
+    kept    = shifted[56:32];
+    frac32  = shifted[31:0];
+    round_bit = (shift <= 6'd27) ? v_sig[5'(shift - 6'd1)] : 1'b0;
+    sticky    = (64'(v_sig) & ((64'd1 << (shift - 6'd1)) - 64'd1)) != 64'd0;
+    sr_sum    = {1'b0, frac32} + {1'b0, random};
+    round_up  = (mode == tern_pkg::RoundSr) ? sr_sum[32] : (round_bit && (sticky || kept[0]));
+    rounded   = kept + 25'(round_up);
+    // A carry into a new binade renormalises (also takes a subnormal to the smallest normal).
+    if (rounded[5'(man_bits + 5'd1)]) begin
+      rounded = rounded >> 1;
+      q       = q + 12'sd1;
+    end
+    normal    = rounded[man_bits];
+    man_field = 23'(rounded) & 23'((32'd1 << man_bits) - 32'd1);
+    exp_field = normal ? (q + 12'($signed({7'd0, man_bits})) + bias) : 12'sd0;
+    max_exp_field = 12'((32'd1 << exp_bits) - 32'd1) - (has_inf ? 12'sd1 : 12'sd0);
+    overflow = (exp_field > max_exp_field) ||
+               (!has_inf && (exp_field == max_exp_field) &&
+                (man_field == 23'((32'd1 << man_bits) - 32'd1)));
+    max_finite = encode(dt, v_sign, 8'(max_exp_field),
+                        23'((32'd1 << man_bits) - (has_inf ? 32'd1 : 32'd2)));
+    infinity   = encode(dt, v_sign, 8'(max_exp_field + 12'sd1), 23'd0);
+    canonical_nan = has_inf ? encode(dt, 1'b0, 8'(max_exp_field + 12'sd1), 23'(32'd1 << (man_bits - 5'd1)))
+                            : encode(dt, 1'b0, 8'(max_exp_field), 23'((32'd1 << man_bits) - 32'd1));
+    overflow_bits = sat ? max_finite : (has_inf ? infinity : canonical_nan);
+    if (v_nan) begin
+      round_pack = canonical_nan;
+    end else if (v_inf) begin
+      round_pack = overflow_bits;
+    end else if (v_zero) begin
+      round_pack = encode(dt, v_sign, 8'd0, 23'd0);
+    end else if (overflow) begin
+      round_pack = overflow_bits;
+    end else begin
+      round_pack = encode(dt, v_sign, 8'(exp_field), man_field);
+    end
+  endfunction
+
+  // IEEE binary32 addition, RNE.
+  function automatic logic [31:0] fp32_add(logic [31:0] a, logic [31:0] b);
+    fp32_add = round_pack(tern_pkg::DtFp32,
+                          add_exact(unpack(tern_pkg::DtFp32, a), unpack(tern_pkg::DtFp32, b)),
+                          tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+  // The Tensor Engine's MAC step: acc + a*b, exact product, one RNE rounding to fp32.
+  function automatic logic [31:0] mac(logic [31:0] acc, logic [3:0] ta, logic [31:0] a,
+                                      logic [3:0] tb, logic [31:0] b);
+    mac = round_pack(tern_pkg::DtFp32,
+                     add_exact(unpack(tern_pkg::DtFp32, acc), mul_exact(unpack(ta, a), unpack(tb, b))),
+                     tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+  // fp32 -> any float dtype (RNE or SR, saturate flag).
+  function automatic logic [31:0] downconvert(logic [3:0] dt, logic [31:0] x, logic mode,
+                                              logic sat, logic [31:0] random);
+    downconvert = round_pack(dt, widen(unpack(tern_pkg::DtFp32, x)), mode, sat, random);
+  endfunction
+
+  // Any float dtype -> fp32, exact.
+  function automatic logic [31:0] upconvert(logic [3:0] dt, logic [31:0] bits);
+    upconvert = round_pack(tern_pkg::DtFp32, widen(unpack(dt, bits)), tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+endpackage
