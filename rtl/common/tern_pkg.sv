@@ -20,9 +20,6 @@ package tern_pkg;
   localparam logic [3:0] DtUint8   = 4'd7;
   localparam logic [3:0] DtInt32   = 4'd8;
 
-  // Internal unpacked float (tern_fp_unpack): sign, an 11-bit signed exponent that holds every
-  // product exponent of two inputs, and a 24-bit significand normalised to a leading one.
-
   localparam logic [31:0] Fp32CanonicalNaN = 32'h7FC0_0000;
 
   // Rounding modes, as in the ISA.

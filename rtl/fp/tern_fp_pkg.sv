@@ -10,12 +10,19 @@
 // exp is signed and wide enough for every product of two inputs.
 package tern_fp_pkg;
 
-  // Leading zeros of a 27-bit value (27 when it is zero).
+  // Leading zeros of a 27-bit value (27 when it is zero): a five-step binary search, cheaper
+  // than a 27-step loop in gates and in simulation (it runs three times per MAC).
   function automatic logic [4:0] count_leading_zeros(logic [26:0] v);
-    count_leading_zeros = 5'd27;
-    for (int i = 0; i < 27; i++) begin
-      if (v[i]) count_leading_zeros = 5'(26 - i);
-    end
+    logic [31:0] x;
+    logic [4:0]  n;
+    x = {v, 5'b11111};  // the ones below stop the count at 27
+    n = 5'd0;
+    if (x[31:16] == 16'd0) begin n = n + 5'd16; x = x << 16; end
+    if (x[31:24] == 8'd0)  begin n = n + 5'd8;  x = x << 8;  end
+    if (x[31:28] == 4'd0)  begin n = n + 5'd4;  x = x << 4;  end
+    if (x[31:30] == 2'd0)  begin n = n + 5'd2;  x = x << 2;  end
+    if (!x[31])            n = n + 5'd1;
+    count_leading_zeros = n;
   endfunction
 
   // Decodes any float dtype's encoding (low fmt_width(dt) bits); subnormals are normalised.

@@ -1,0 +1,143 @@
+#include "pe/tensor_engine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/error.h"
+#include "numerics/numerics.h"
+
+namespace tern {
+
+const char* pe_error_name(PeError e) {
+  switch (e) {
+    case PeError::kNone: return "none";
+    case PeError::kOpcode: return "reserved opcode";
+    case PeError::kK: return "K out of range";
+    case PeError::kM: return "M out of range";
+    case PeError::kN: return "N out of range (offset + N past the bank)";
+    case PeError::kBank: return "PSUM bank out of range";
+    case PeError::kDtype: return "dtype is not a Tensor Engine input type";
+    case PeError::kNoStationary: return "no stationary tile loaded";
+  }
+  return "unknown";
+}
+
+TensorEngine::TensorEngine(const CoreConfig& cfg) : cfg_(cfg) {}
+
+PeError TensorEngine::check(const PeCommand& cmd) const {
+  const uint32_t entries = cfg_.psum_bank_bytes / 4;
+  switch (cmd.op) {
+    case PeOp::kLoadStationary:
+      if (cmd.k == 0 || cmd.k > cfg_.pe_rows) return PeError::kK;
+      if (cmd.m == 0 || cmd.m > cfg_.pe_cols) return PeError::kM;
+      if (!is_mac_dtype(cmd.dtype)) return PeError::kDtype;
+      return PeError::kNone;
+    case PeOp::kMultiplyMoving:
+      if (!have_stat_) return PeError::kNoStationary;
+      if (cmd.n == 0 || uint64_t{cmd.offset} + cmd.n > entries) return PeError::kN;
+      if (cmd.bank >= cfg_.psum_banks) return PeError::kBank;
+      if (!is_mac_dtype(cmd.dtype)) return PeError::kDtype;
+      return PeError::kNone;
+    case PeOp::kTranspose:
+      if (!have_stat_) return PeError::kNoStationary;
+      if (uint64_t{cmd.offset} + stat_k_ > entries) return PeError::kN;
+      if (cmd.bank >= cfg_.psum_banks) return PeError::kBank;
+      return PeError::kNone;
+    default:
+      return PeError::kOpcode;
+  }
+}
+
+PeError TensorEngine::load_stationary(const PeCommand& cmd, const Tile& stationary) {
+  const PeError err = check(cmd);
+  if (err != PeError::kNone) return err;
+  if (stationary.size() != cmd.k || stationary[0].size() != cmd.m) {
+    throw Error(fmt::format("load_stationary: tile is {}x{}, command says {}x{}", stationary.size(),
+                            stationary.empty() ? 0 : stationary[0].size(), cmd.k, cmd.m));
+  }
+  have_stat_ = true;
+  stat_dtype_ = cmd.dtype;
+  stat_k_ = cmd.k;
+  stat_m_ = cmd.m;
+  stat_ = stationary;
+  return PeError::kNone;
+}
+
+PeError TensorEngine::multiply_moving(const PeCommand& cmd, const Tile& moving, Psum& psum) {
+  const PeError err = check(cmd);
+  if (err != PeError::kNone) return err;
+  if (moving.size() != stat_k_ || moving[0].size() != cmd.n) {
+    throw Error(fmt::format("multiply_moving: tile is {}x{}, expected {}x{}", moving.size(),
+                            moving.empty() ? 0 : moving[0].size(), stat_k_, cmd.n));
+  }
+  const uint32_t base = cmd.bank * psum.entries() + cmd.offset;
+  for (uint32_t m = 0; m < stat_m_; ++m) {
+    for (uint32_t n = 0; n < cmd.n; ++n) {
+      uint32_t acc = 0;  // +0: each column's fold starts from positive zero, k ascending
+      for (uint32_t k = 0; k < stat_k_; ++k) {
+        acc = mac_step(acc, stat_dtype_, stat_[k][m], cmd.dtype, moving[k][n]);
+      }
+      psum.accumulate(m, base + n, acc, cmd.accumulate);
+    }
+  }
+  return PeError::kNone;
+}
+
+PeError TensorEngine::transpose(const PeCommand& cmd, Psum& psum) {
+  const PeError err = check(cmd);
+  if (err != PeError::kNone) return err;
+  const uint32_t base = cmd.bank * psum.entries() + cmd.offset;
+  for (uint32_t m = 0; m < stat_m_; ++m) {
+    for (uint32_t k = 0; k < stat_k_; ++k) psum.write(m, base + k, stat_[k][m]);
+  }
+  return PeError::kNone;
+}
+
+uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& cfg) {
+  // Cycle numbers count from 0, the cycle the first command is offered. A command is accepted
+  // in cycle a and the next is offered in a + 1. See docs/tensor-engine.md, "Timing".
+  const int64_t rows = cfg.pe_rows;
+  const int64_t cols = cfg.pe_cols;
+  TensorEngine checker(cfg);
+  int64_t t = 0;
+  int64_t end = 0;
+  int64_t ls_last_write = -1;              // the loader takes a new tile in its last write cycle
+  int64_t mm_last_issue = -1;              // the issuer takes a new command in its last issue cycle
+  int64_t buf_done[2] = {-1, -1};          // last column write of each buffer's tile
+  int64_t free_at[2] = {0, 0};             // first cycle a load may start overwriting a buffer
+  uint32_t buf_k[2] = {0, 0};
+  bool have = false;
+  int cur = 0;
+  for (const PeCommand& c : cmds) {
+    const PeError err = checker.check(c);
+    if (err != PeError::kNone) {
+      end = std::max(end, t + 1);
+      t += 1;  // rejected at once
+      continue;
+    }
+    if (c.op == PeOp::kLoadStationary) {
+      const int nb = have ? 1 - cur : 0;
+      const int64_t a = std::max({t, ls_last_write, free_at[nb]});
+      ls_last_write = a + c.m;
+      buf_done[nb] = a + c.m;
+      buf_k[nb] = c.k;
+      cur = nb;
+      have = true;
+      Tile dummy(c.k, std::vector<uint32_t>(c.m, 0));
+      checker.load_stationary(c, dummy);
+      end = std::max(end, a + c.m + 1);
+      t = a + 1;
+    } else {
+      const int64_t n = c.op == PeOp::kTranspose ? buf_k[cur] : c.n;
+      const int64_t a = std::max({t, mm_last_issue, buf_done[cur]});
+      mm_last_issue = a + n;
+      free_at[cur] = a + n + rows + 2;
+      end = std::max(end, a + n + rows + cols + 1);
+      t = a + 1;
+    }
+  }
+  return static_cast<uint64_t>(end);
+}
+
+}  // namespace tern

@@ -1,0 +1,49 @@
+// Golden Tensor Engine (docs/tensor-engine.md): the same commands as rtl/pe/tern_pe_engine.sv,
+// the same accumulation order, bit-exact; and a cycle estimate for a command sequence.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/config.h"
+#include "pe/pe_types.h"
+#include "psum/psum.h"
+
+namespace tern {
+
+// A tile of raw element bits, tile[row][col], each element in the low bits of a 32-bit lane.
+using Tile = std::vector<std::vector<uint32_t>>;
+
+class TensorEngine {
+ public:
+  explicit TensorEngine(const CoreConfig& cfg);
+
+  // The error a command would raise, in the RTL's order of checks; kNone if it is legal.
+  PeError check(const PeCommand& cmd) const;
+
+  // Each executes one command and returns its error; a rejected command changes nothing.
+  // LoadStationary: `stationary` is K x M. MultiplyMoving: `moving` is K x N (K of the loaded
+  // tile). out[m][n] = fold over k = 0..K-1 of mac_step from +0, then written or added to
+  // PSUM[m][bank * entries + offset + n]. Transpose: PSUM[m][... + offset + k] = stat[k][m].
+  PeError load_stationary(const PeCommand& cmd, const Tile& stationary);
+  PeError multiply_moving(const PeCommand& cmd, const Tile& moving, Psum& psum);
+  PeError transpose(const PeCommand& cmd, Psum& psum);
+
+  uint32_t loaded_k() const { return stat_k_; }
+  uint32_t loaded_m() const { return stat_m_; }
+
+ private:
+  CoreConfig cfg_;
+  bool have_stat_ = false;
+  Dtype stat_dtype_ = Dtype::kBf16;
+  uint32_t stat_k_ = 0;
+  uint32_t stat_m_ = 0;
+  Tile stat_;
+};
+
+// Cycles from the first command's acceptance until the engine is idle, when both operand
+// streams deliver one vector per cycle and commands are always offered: the timing rules of
+// docs/tensor-engine.md, which the RTL's measured cycles are compared with.
+uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& cfg);
+
+}  // namespace tern

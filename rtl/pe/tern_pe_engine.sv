@@ -1,0 +1,313 @@
+// tern_pe_engine: the Tensor Engine. Commands arrive in order on a valid/ready port:
+//   LoadStationary(K, M, dtype)   K x M stationary tile, one K-vector column per cycle from the
+//                                 stationary stream, into the buffer the last MultiplyMoving
+//                                 is not using (double buffering: it overlaps that matmul);
+//   MultiplyMoving(N, dtype, bank, offset, acc)
+//                                 K x N moving tile, one K-vector per cycle from the moving
+//                                 stream: PSUM[m][bank][offset + n] (=|+=) sum_k stat[k][m] * mov[k][n];
+//   Transpose(bank, offset)       PSUM[m][bank][offset + k] = stat[k][m] bits, zero-extended.
+// A command that breaks a rule is consumed without touching state or streams and reported on
+// err_valid_o / err_code_o (tern_pe_pkg::PeErr*); the next command runs normally.
+//
+// Timing: vector n of a MultiplyMoving issued at cycle t writes PSUM partition m during cycle
+// t + Rows + 1 + m (the column's result, de-skewed by carrying its PSUM address along the
+// bottom edge). A LoadStationary may start writing a buffer once the last vector that used it
+// has passed every row (Rows + 2 cycles after its issue); a MultiplyMoving starts once its
+// LoadStationary has completed. Back-to-back MultiplyMovings issue one vector per cycle.
+module tern_pe_engine #(
+  parameter int unsigned Rows        = 8,
+  parameter int unsigned Cols        = 8,
+  parameter int unsigned PsumBanks   = 8,
+  parameter int unsigned PsumEntries = 512,   // fp32 words per bank and partition
+  localparam int unsigned AddrWidth  = $clog2(PsumBanks * PsumEntries),
+  localparam int unsigned TokDepth   = Rows + Cols
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,
+  // command port
+  input  logic                      cmd_valid_i,
+  output logic                      cmd_ready_o,
+  input  logic [1:0]                cmd_op_i,
+  input  logic [3:0]                cmd_dtype_i,
+  input  logic [15:0]               cmd_k_i,
+  input  logic [15:0]               cmd_m_i,
+  input  logic [15:0]               cmd_n_i,
+  input  logic [3:0]                cmd_bank_i,
+  input  logic [15:0]               cmd_offset_i,
+  input  logic                      cmd_acc_i,
+  // stationary stream: one column (K-vector) per cycle
+  input  logic                      stat_valid_i,
+  output logic                      stat_ready_o,
+  input  logic [Rows*32-1:0]        stat_data_i,
+  // moving stream: one K-vector per cycle
+  input  logic                      mov_valid_i,
+  output logic                      mov_ready_o,
+  input  logic [Rows*32-1:0]        mov_data_i,
+  // PSUM accumulate port: partition m < Cols writes when pe2psum_we_o[m]
+  output logic [Cols-1:0]           pe2psum_we_o,
+  output logic [Cols-1:0]           pe2psum_acc_o,
+  output logic [Cols*AddrWidth-1:0] pe2psum_addr_o,
+  output logic [Cols*32-1:0]        pe2psum_data_o,
+  // status
+  output logic                      busy_o,
+  output logic                      err_valid_o,
+  output logic [3:0]                err_code_o,
+  output logic [15:0]               err_count_o
+);
+
+  // ------------------------------------------------------------------------------------------
+  // Command decode and checks
+  // ------------------------------------------------------------------------------------------
+  logic        have_stat_q, have_stat_d;   // some LoadStationary has been accepted
+  logic        cur_buf_q, cur_buf_d;       // buffer of the latest LoadStationary
+  logic [17:0] buf_k_q, buf_k_d;          // {buffer 1, buffer 0} K
+  logic [17:0] buf_cols_q, buf_cols_d;     // {buffer 1, buffer 0} M
+  logic [7:0]  buf_dtype_q, buf_dtype_d;   // {buffer 1, buffer 0} dtype
+  logic [63:0] free_at_q, free_at_d;      // {buffer 1, buffer 0}: first cycle a load may overwrite
+  logic [31:0] cycle_q, cycle_d;
+
+  logic        ls_active_q, ls_active_d, ls_buf_q, ls_buf_d;
+  logic [7:0]  ls_col_q, ls_col_d, ls_cols_q, ls_cols_d;
+
+  logic        mm_active_q, mm_active_d, mm_buf_q, mm_buf_d, mm_tr_q, mm_tr_d, mm_acc_q, mm_acc_d;
+  logic [3:0]  mm_dtype_q, mm_dtype_d;
+  logic [9:0]  mm_idx_q, mm_idx_d, mm_n_q, mm_n_d;
+  logic [AddrWidth-1:0] mm_base_q, mm_base_d;
+
+  logic [3:0]  err_code_q, err_code_d, cmd_err;
+  logic [15:0] err_count_q, err_count_d;
+  logic        err_valid_q, err_valid_d;
+
+  logic        next_buf, can_start, accept, issue, ls_write, ls_last, mm_last;
+  logic [16:0] end_offset;
+
+  // Bottom-edge tokens: the PSUM write of vector n reaches column m at stage Rows + m.
+  logic [TokDepth-1:0]           tok_valid_q, tok_valid_d, tok_acc_q, tok_acc_d;
+  logic [TokDepth*AddrWidth-1:0] tok_addr_q, tok_addr_d;
+  logic [TokDepth*9-1:0]         tok_cols_q, tok_cols_d;
+
+  assign next_buf = have_stat_q ? !cur_buf_q : 1'b0;
+
+  always_comb begin
+    end_offset = 17'(cmd_offset_i) + ((cmd_op_i == tern_pe_pkg::PeOpTranspose)
+                                      ? 17'(buf_k_q[9*cur_buf_q +: 9]) : 17'(cmd_n_i));
+    cmd_err = tern_pe_pkg::PeErrNone;
+    unique case (cmd_op_i)
+      tern_pe_pkg::PeOpLoadStationary: begin
+        if (cmd_k_i == 16'd0 || 32'(cmd_k_i) > Rows)            cmd_err = tern_pe_pkg::PeErrK;
+        else if (cmd_m_i == 16'd0 || 32'(cmd_m_i) > Cols)       cmd_err = tern_pe_pkg::PeErrM;
+        else if (!tern_pkg::is_mac_dtype(cmd_dtype_i))           cmd_err = tern_pe_pkg::PeErrDtype;
+      end
+      tern_pe_pkg::PeOpMultiplyMoving: begin
+        if (!have_stat_q)                                        cmd_err = tern_pe_pkg::PeErrNoStationary;
+        else if (cmd_n_i == 16'd0 || 32'(end_offset) > PsumEntries) cmd_err = tern_pe_pkg::PeErrN;
+        else if (32'(cmd_bank_i) >= PsumBanks)                   cmd_err = tern_pe_pkg::PeErrBank;
+        else if (!tern_pkg::is_mac_dtype(cmd_dtype_i))           cmd_err = tern_pe_pkg::PeErrDtype;
+      end
+      tern_pe_pkg::PeOpTranspose: begin
+        if (!have_stat_q)                                        cmd_err = tern_pe_pkg::PeErrNoStationary;
+        else if (32'(end_offset) > PsumEntries)                  cmd_err = tern_pe_pkg::PeErrN;
+        else if (32'(cmd_bank_i) >= PsumBanks)                   cmd_err = tern_pe_pkg::PeErrBank;
+      end
+      default:                                                   cmd_err = tern_pe_pkg::PeErrOpcode;
+    endcase
+
+    // Each unit takes its next command in the cycle it finishes the current one, so
+    // back-to-back commands leave no bubble.
+    ls_last  = ls_write && (ls_col_q + 8'd1 == ls_cols_q);
+    mm_last  = issue && (mm_idx_q + 10'd1 == mm_n_q);
+    unique case (cmd_op_i)
+      tern_pe_pkg::PeOpLoadStationary:
+        can_start = (!ls_active_q || ls_last) && !(mm_active_q && mm_buf_q == next_buf) &&
+                    (cycle_q >= free_at_q[32*next_buf +: 32]);
+      default:
+        can_start = (!mm_active_q || mm_last) &&
+                    (!(ls_active_q && ls_buf_q == cur_buf_q) || ls_last);
+    endcase
+    cmd_ready_o = (cmd_err != tern_pe_pkg::PeErrNone) || can_start;
+    accept      = cmd_valid_i && cmd_ready_o;
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // Sequencing: the stationary loader and the moving issuer run concurrently
+  // ------------------------------------------------------------------------------------------
+  assign stat_ready_o = ls_active_q;
+  assign ls_write     = ls_active_q && stat_valid_i;
+  assign mov_ready_o  = mm_active_q && !mm_tr_q;
+  assign issue        = mm_active_q && (mm_tr_q || mov_valid_i);
+
+  always_comb begin
+    have_stat_d = have_stat_q;
+    cur_buf_d   = cur_buf_q;
+    buf_k_d     = buf_k_q;
+    buf_cols_d  = buf_cols_q;
+    buf_dtype_d = buf_dtype_q;
+    free_at_d   = free_at_q;
+    cycle_d     = cycle_q + 32'd1;
+    ls_active_d = ls_active_q;
+    ls_buf_d    = ls_buf_q;
+    ls_col_d    = ls_col_q;
+    ls_cols_d   = ls_cols_q;
+    mm_active_d = mm_active_q;
+    mm_buf_d    = mm_buf_q;
+    mm_tr_d     = mm_tr_q;
+    mm_acc_d    = mm_acc_q;
+    mm_dtype_d  = mm_dtype_q;
+    mm_idx_d    = mm_idx_q;
+    mm_n_d      = mm_n_q;
+    mm_base_d   = mm_base_q;
+    err_code_d  = err_code_q;
+    err_count_d = err_count_q;
+    err_valid_d = 1'b0;
+
+    if (ls_write) begin
+      ls_col_d = ls_col_q + 8'd1;
+      if (ls_last) ls_active_d = 1'b0;
+    end
+    if (issue) begin
+      mm_idx_d = mm_idx_q + 10'd1;
+      if (mm_last) begin
+        mm_active_d         = 1'b0;
+        free_at_d[32*mm_buf_q +: 32] = cycle_q + 32'(Rows) + 32'd2;
+      end
+    end
+
+    if (accept && cmd_err != tern_pe_pkg::PeErrNone) begin
+      err_valid_d = 1'b1;
+      err_code_d  = cmd_err;
+      err_count_d = err_count_q + 16'd1;
+    end else if (accept && cmd_op_i == tern_pe_pkg::PeOpLoadStationary) begin
+      have_stat_d           = 1'b1;
+      cur_buf_d             = next_buf;
+      buf_k_d[9*next_buf +: 9] = 9'(cmd_k_i);
+      buf_cols_d[9*next_buf +: 9] = 9'(cmd_m_i);
+      buf_dtype_d[4*next_buf +: 4] = cmd_dtype_i;
+      ls_active_d           = 1'b1;
+      ls_buf_d              = next_buf;
+      ls_col_d              = 8'd0;
+      ls_cols_d             = 8'(cmd_m_i);
+    end else if (accept) begin
+      mm_active_d = 1'b1;
+      mm_buf_d    = cur_buf_q;
+      mm_tr_d     = (cmd_op_i == tern_pe_pkg::PeOpTranspose);
+      mm_acc_d    = cmd_acc_i && (cmd_op_i == tern_pe_pkg::PeOpMultiplyMoving);
+      mm_dtype_d  = cmd_dtype_i;
+      mm_idx_d    = 10'd0;
+      mm_n_d      = (cmd_op_i == tern_pe_pkg::PeOpTranspose) ? 10'(buf_k_q[9*cur_buf_q +: 9]) : 10'(cmd_n_i);
+      mm_base_d   = AddrWidth'(32'(cmd_bank_i) * PsumEntries + 32'(cmd_offset_i));
+    end
+
+    // Tokens: a new one enters at stage 0 with each issued vector; all shift one stage.
+    tok_valid_d = {tok_valid_q[TokDepth-2:0], issue};
+    tok_acc_d   = {tok_acc_q[TokDepth-2:0], mm_acc_q};
+    tok_addr_d  = {tok_addr_q[(TokDepth-1)*AddrWidth-1:0], AddrWidth'(mm_base_q + AddrWidth'(mm_idx_q))};
+    tok_cols_d  = {tok_cols_q[(TokDepth-1)*9-1:0], buf_cols_q[9*mm_buf_q +: 9]};
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // The mesh and the write-back
+  // ------------------------------------------------------------------------------------------
+  logic [Rows-1:0]    row_mask;
+  logic [Cols*32-1:0] col_data;
+
+  always_comb begin
+    for (int k = 0; k < Rows; k++) begin
+      // Transpose: vector n carries only row n (the identity's one-hot column).
+      row_mask[k] = mm_tr_q ? (10'(k) == mm_idx_q) : (k < 32'(buf_k_q[9*mm_buf_q +: 9]));
+    end
+  end
+
+  tern_pe_array #(
+    .Rows(Rows),
+    .Cols(Cols)
+  ) u_array (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .in_valid_i    (issue),
+    .in_row_mask_i (row_mask),
+    .in_data_i     (mov_data_i),
+    .in_buf_i      (mm_buf_q),
+    .in_dtype_i    (mm_dtype_q),
+    .in_stat_dtype_i(buf_dtype_q[4*mm_buf_q +: 4]),
+    .in_cols_i     (buf_cols_q[9*mm_buf_q +: 9]),
+    .in_transpose_i(mm_tr_q),
+    .ls_we_i       (ls_write),
+    .ls_buf_i      (ls_buf_q),
+    .ls_col_i      (ls_col_q),
+    .ls_data_i     (stat_data_i),
+    .out_data_o    (col_data)
+  );
+
+  always_comb begin
+    for (int m = 0; m < Cols; m++) begin
+      pe2psum_we_o[m]  = tok_valid_q[Rows+m] && (m < 32'(tok_cols_q[9*(Rows+m) +: 9]));
+      pe2psum_acc_o[m] = tok_acc_q[Rows+m];
+      pe2psum_addr_o[AddrWidth*m +: AddrWidth] = tok_addr_q[AddrWidth*(Rows+m) +: AddrWidth];
+    end
+  end
+  assign pe2psum_data_o = col_data;
+
+  assign busy_o      = ls_active_q || mm_active_q || (|tok_valid_q);
+  assign err_valid_o = err_valid_q;
+  assign err_code_o  = err_code_q;
+  assign err_count_o = err_count_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      have_stat_q <= 1'b0;
+      cur_buf_q   <= 1'b0;
+      buf_k_q     <= '0;
+      buf_cols_q  <= '0;
+      buf_dtype_q <= '0;
+      free_at_q   <= '0;
+      cycle_q     <= '0;
+      ls_active_q <= 1'b0;
+      ls_buf_q    <= 1'b0;
+      ls_col_q    <= '0;
+      ls_cols_q   <= '0;
+      mm_active_q <= 1'b0;
+      mm_buf_q    <= 1'b0;
+      mm_tr_q     <= 1'b0;
+      mm_acc_q    <= 1'b0;
+      mm_dtype_q  <= '0;
+      mm_idx_q    <= '0;
+      mm_n_q      <= '0;
+      mm_base_q   <= '0;
+      err_code_q  <= tern_pe_pkg::PeErrNone;
+      err_count_q <= '0;
+      err_valid_q <= 1'b0;
+      tok_valid_q <= '0;
+      tok_acc_q   <= '0;
+      tok_addr_q  <= '0;
+      tok_cols_q  <= '0;
+    end else begin
+      have_stat_q <= have_stat_d;
+      cur_buf_q   <= cur_buf_d;
+      buf_k_q     <= buf_k_d;
+      buf_cols_q  <= buf_cols_d;
+      buf_dtype_q <= buf_dtype_d;
+      free_at_q   <= free_at_d;
+      cycle_q     <= cycle_d;
+      ls_active_q <= ls_active_d;
+      ls_buf_q    <= ls_buf_d;
+      ls_col_q    <= ls_col_d;
+      ls_cols_q   <= ls_cols_d;
+      mm_active_q <= mm_active_d;
+      mm_buf_q    <= mm_buf_d;
+      mm_tr_q     <= mm_tr_d;
+      mm_acc_q    <= mm_acc_d;
+      mm_dtype_q  <= mm_dtype_d;
+      mm_idx_q    <= mm_idx_d;
+      mm_n_q      <= mm_n_d;
+      mm_base_q   <= mm_base_d;
+      err_code_q  <= err_code_d;
+      err_count_q <= err_count_d;
+      err_valid_q <= err_valid_d;
+      tok_valid_q <= tok_valid_d;
+      tok_acc_q   <= tok_acc_d;
+      tok_addr_q  <= tok_addr_d;
+      tok_cols_q  <= tok_cols_d;
+    end
+  end
+
+endmodule

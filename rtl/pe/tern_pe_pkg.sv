@@ -1,0 +1,23 @@
+// tern_pe_pkg: the Tensor Engine's command encoding and error codes. Mirrored by
+// model/pe/pe_types.h; tests/test_rtl_pkg.cc checks that both agree.
+package tern_pe_pkg;
+
+  /* verilator lint_off UNUSEDPARAM */
+  // Command opcodes (cmd_op_i).
+  localparam logic [1:0] PeOpLoadStationary = 2'd0;  // K x M stationary tile into the next buffer
+  localparam logic [1:0] PeOpMultiplyMoving = 2'd1;  // K x N moving tile against it, into PSUM
+  localparam logic [1:0] PeOpTranspose      = 2'd2;  // the stationary tile, transposed, into PSUM
+  localparam logic [1:0] PeOpReserved       = 2'd3;
+
+  // Error codes (err_code_o), reported when a command is rejected.
+  localparam logic [3:0] PeErrNone         = 4'd0;
+  localparam logic [3:0] PeErrOpcode       = 4'd1;  // reserved opcode
+  localparam logic [3:0] PeErrK            = 4'd2;  // K = 0 or K > rows
+  localparam logic [3:0] PeErrM            = 4'd3;  // M = 0 or M > columns
+  localparam logic [3:0] PeErrN            = 4'd4;  // N = 0, or offset + N past the bank's end
+  localparam logic [3:0] PeErrBank         = 4'd5;  // bank >= PSUM banks
+  localparam logic [3:0] PeErrDtype        = 4'd6;  // not a Tensor Engine input type
+  localparam logic [3:0] PeErrNoStationary = 4'd7;  // MultiplyMoving/Transpose before any LoadStationary
+  /* verilator lint_on UNUSEDPARAM */
+
+endpackage
