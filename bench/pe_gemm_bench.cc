@@ -1,0 +1,143 @@
+// tern_bench_pe_gemm: the Tensor Engine under the command stream of a tiled GEMM,
+// C[M][N] = A[M][K] @ B[K][N] in bf16 with fp32 accumulation: for every (m-tile, n-tile), the
+// K/R stationary tiles A^T[k-tile][m-tile] are loaded and multiplied with B[k-tile][n-tile],
+// accumulating in one PSUM bank. Reports measured cycles, the ideal (useful MACs / (R*C)), the
+// utilisation and the simulation speed, checks sampled results against the golden fold and
+// the cycle count against the model's estimate, and writes build/bench/pe_gemm.json.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "common/error.h"
+#include "numerics/numerics.h"
+#include "pe_check.h"
+#include "tensor_models.h"
+
+namespace {
+
+using namespace tern;
+
+struct Record {
+  std::string config;
+  uint32_t m, k, n;
+  uint64_t cycles, ideal, estimate;
+  double sim_cycles_per_s;
+  uint64_t checked;
+};
+
+Record run_gemm(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, uint32_t n_tile) {
+  const uint32_t R = cfg.pe_rows, C = cfg.pe_cols;
+  if (M % C || K % R || N % n_tile) throw Error("GEMM sizes must be multiples of the tiles");
+  std::mt19937_64 rng(2026);
+  // A^T (K x M) and B (K x N) as bf16 bit patterns.
+  const Tile at = tb::random_tile(Dtype::kBf16, K, M, rng);
+  const Tile b = tb::random_tile(Dtype::kBf16, K, N, rng);
+  std::vector<tb::PeOpItem> ops;
+  struct Out { uint32_t mt, nt, bank; };
+  std::vector<Out> outs;
+  uint32_t group = 0;
+  for (uint32_t mt = 0; mt < M / C; ++mt) {
+    for (uint32_t nt = 0; nt < N / n_tile; ++nt, ++group) {
+      const uint32_t bank = group % cfg.psum_banks;
+      for (uint32_t kt = 0; kt < K / R; ++kt) {
+        Tile st(R, std::vector<uint32_t>(C)), mv(R, std::vector<uint32_t>(n_tile));
+        for (uint32_t k = 0; k < R; ++k) {
+          for (uint32_t m = 0; m < C; ++m) st[k][m] = at[kt * R + k][mt * C + m];
+          for (uint32_t n = 0; n < n_tile; ++n) mv[k][n] = b[kt * R + k][nt * n_tile + n];
+        }
+        ops.push_back({{PeOp::kLoadStationary, Dtype::kBf16, R, C}, std::move(st)});
+        ops.push_back({{PeOp::kMultiplyMoving, Dtype::kBf16, 0, 0, n_tile, bank, 0, kt > 0}, std::move(mv)});
+      }
+      outs.push_back({mt, nt, bank});
+    }
+  }
+  std::vector<PeCommand> cmds;
+  for (const auto& op : ops) cmds.push_back(op.cmd);
+  const std::vector<PeError> no_errors(ops.size(), PeError::kNone);
+
+  return tb::with_tensor_model(cfg, [&](auto* tag) {
+    using Model = std::remove_pointer_t<decltype(tag)>;
+    tb::RtlTensorUnit<Model> rtl(cfg);
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t cycles = rtl.run(ops, no_errors, 1'000'000'000);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The last group per bank is still in PSUM: check sampled elements against the golden fold
+    // (k ascending inside a tile, tiles added to PSUM in order).
+    uint64_t checked = 0;
+    std::mt19937_64 pick(7);
+    for (size_t g = outs.size() > cfg.psum_banks ? outs.size() - cfg.psum_banks : 0; g < outs.size(); ++g) {
+      for (int s = 0; s < 4; ++s) {
+        const uint32_t m = static_cast<uint32_t>(pick() % C), n = static_cast<uint32_t>(pick() % n_tile);
+        uint32_t psum = 0;
+        for (uint32_t kt = 0; kt < K / R; ++kt) {
+          uint32_t acc = 0;
+          for (uint32_t k = 0; k < R; ++k) {
+            acc = mac_step(acc, Dtype::kBf16, at[kt * R + k][outs[g].mt * C + m], Dtype::kBf16,
+                           b[kt * R + k][outs[g].nt * n_tile + n]);
+          }
+          psum = kt == 0 ? acc : fp32_add(psum, acc);
+        }
+        const uint32_t got = rtl.read_psum(outs[g].bank * (cfg.psum_bank_bytes / 4) + n)[m];
+        if (got != psum) {
+          throw Error(fmt::format("{} GEMM: C[{}][{}] rtl {:08X} golden {:08X}", cfg.name,
+                                  outs[g].mt * C + m, outs[g].nt * n_tile + n, got, psum));
+        }
+        ++checked;
+      }
+    }
+    const uint64_t ideal = uint64_t{M} * K * N / (uint64_t{R} * C);
+    return Record{cfg.name, M, K, N, cycles, ideal, estimate_cycles(cmds, cfg), cycles / wall, checked};
+  });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::string out_dir = "build/bench", config_dir = "configs";
+    bool quick = false;
+    for (int i = 1; i < argc; ++i) {
+      const std::string k = argv[i];
+      if (k == "--out" && i + 1 < argc) out_dir = argv[++i];
+      else if (k == "--configs" && i + 1 < argc) config_dir = argv[++i];
+      else if (k == "--quick") quick = true;  // small sizes only: a smoke test of the bench
+      else throw Error(fmt::format("unknown argument '{}'", k));
+    }
+    struct Case { const char* config; uint32_t m, k, n, n_tile; };
+    const std::vector<Case> cases = quick
+        ? std::vector<Case>{{"tiny", 64, 64, 1024, 512}, {"small", 64, 64, 512, 512}}
+        : std::vector<Case>{{"trn2", 1024, 1024, 1024, 512}, {"small", 1024, 1024, 1024, 512},
+                            {"trn2", 1024, 1024, 128, 128}};
+    std::vector<Record> records;
+    for (const Case& c : cases) {
+      const CoreConfig cfg = load_config(config_dir + "/" + c.config + ".yaml");
+      records.push_back(run_gemm(cfg, c.m, c.k, c.n, c.n_tile));
+      const Record& r = records.back();
+      fmt::print("{:<6} {:>5} x {:>5} x {:>5} bf16: {:>9} cycles, ideal {:>9}, utilisation {:.4f}, "
+                 "estimate {:>9}, {:.0f} sim cycles/s, {} results checked\n",
+                 r.config, r.m, r.k, r.n, r.cycles, r.ideal, double(r.ideal) / r.cycles, r.estimate,
+                 r.sim_cycles_per_s, r.checked);
+      if (r.cycles != r.estimate) throw Error("measured cycles differ from the model's estimate");
+    }
+    std::filesystem::create_directories(out_dir);
+    std::ofstream json(out_dir + "/pe_gemm.json");
+    json << "[\n";
+    for (size_t i = 0; i < records.size(); ++i) {
+      const Record& r = records[i];
+      json << fmt::format("  {{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", "
+                          "\"cycles\": {}, \"ideal_cycles\": {}, \"utilization\": {:.4f}, "
+                          "\"estimated_cycles\": {}, \"sim_cycles_per_s\": {:.0f}}}{}\n",
+                          r.config, r.m, r.k, r.n, r.cycles, r.ideal, double(r.ideal) / r.cycles,
+                          r.estimate, r.sim_cycles_per_s, i + 1 < records.size() ? "," : "");
+    }
+    json << "]\n";
+    fmt::print("wrote {}/pe_gemm.json\n", out_dir);
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tern_bench_pe_gemm: error: {}\n", e.what());
+    return 1;
+  }
+}
