@@ -12,17 +12,29 @@
 
 namespace tern::tb {
 
-constexpr Dtype kPeDtypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2,
-                               Dtype::kTf32};
+constexpr Dtype kPeDtypes[] = {Dtype::kBf16,    Dtype::kFp16, Dtype::kFp8E4M3,
+                               Dtype::kFp8E5M2, Dtype::kTf32, Dtype::kFp32};
+
+// A moving dtype for a stationary one: legal (is_pe_pair) except now and then.
+inline Dtype random_moving_dtype(Dtype stationary, std::mt19937_64& rng) {
+  for (int i = 0; i < 32; ++i) {
+    const Dtype t = kPeDtypes[rng() % 6];
+    if (is_pe_pair(stationary, t) || rng() % 20 == 0) return t;
+  }
+  return stationary;
+}
 
 // A random element of dtype t in its lane's low bits: mostly moderate exponents (so sums stay
 // finite and cancel), sometimes any bit pattern (subnormals, Inf, NaN, huge values).
 inline uint32_t random_element(Dtype t, std::mt19937_64& rng) {
   const auto r = static_cast<uint32_t>(rng());
   const int bits = dtype_bits(t);
-  if (rng() % 16 == 0) return t == Dtype::kTf32 ? (r & 0xFFFFE000u) : (r & ((1u << bits) - 1));
+  if (rng() % 16 == 0) {
+    return t == Dtype::kTf32 ? (r & 0xFFFFE000u) : bits == 32 ? r : (r & ((1u << bits) - 1));
+  }
   // Keep the top exponent bit clear and the next one random: values around 1 in magnitude.
   switch (t) {
+    case Dtype::kFp32: return (r & 0x9FFFFFFFu) | 0x20000000u;
     case Dtype::kTf32: return (r & 0x9FFFE000u) | 0x20000000u;
     case Dtype::kBf16: return (r & 0x9FFFu) | 0x2000u;
     case Dtype::kFp16: return (r & 0x9FFFu) | 0x2000u;
@@ -62,11 +74,12 @@ inline std::vector<PeOpItem> random_program(const CoreConfig& cfg, uint32_t matm
   const uint32_t entries = cfg.psum_bank_bytes / 4;
   std::vector<PeOpItem> ops;
   uint32_t k = 0, m = 0;
+  Dtype ls_dtype = Dtype::kBf16;
   for (uint32_t i = 0; i < matmuls; ++i) {
     if (k == 0 || rng() % 3 == 0) {  // a new stationary tile
       PeCommand ls;
       ls.op = PeOp::kLoadStationary;
-      ls.dtype = kPeDtypes[rng() % 5];
+      ls.dtype = ls_dtype = kPeDtypes[rng() % 6];
       ls.k = k = random_size(cfg.pe_rows, rng);
       ls.m = m = random_size(cfg.pe_cols, rng);
       ops.push_back({ls, random_tile(ls.dtype, k, m, rng)});
@@ -78,7 +91,7 @@ inline std::vector<PeOpItem> random_program(const CoreConfig& cfg, uint32_t matm
         case 1: bad = {PeOp::kLoadStationary, Dtype::kBf16, 1, cfg.pe_cols + 1}; break;
         case 2: bad = {PeOp::kMultiplyMoving, Dtype::kBf16, 0, 0, entries + 1}; break;
         case 3: bad = {PeOp::kMultiplyMoving, Dtype::kBf16, 0, 0, 1, cfg.psum_banks}; break;
-        case 4: bad = {PeOp::kMultiplyMoving, Dtype::kFp32, 0, 0, 1}; break;
+        case 4: bad = {PeOp::kMultiplyMoving, Dtype::kInt8, 0, 0, 1}; break;
         default: bad = {PeOp::kReserved}; break;
       }
       ops.push_back({bad, {}});
@@ -92,7 +105,7 @@ inline std::vector<PeOpItem> random_program(const CoreConfig& cfg, uint32_t matm
       continue;
     }
     mm.op = PeOp::kMultiplyMoving;
-    mm.dtype = kPeDtypes[rng() % 5];
+    mm.dtype = random_moving_dtype(ls_dtype, rng);
     mm.n = rng() % 50 == 0 ? random_size(entries, rng) : random_size(std::min(shape.max_n, entries), rng);
     // Accumulation groups: a few offsets reused, so chains of += build up.
     mm.offset = static_cast<uint32_t>((rng() % 4) * 4 % (entries - mm.n + 1));
@@ -131,7 +144,7 @@ CheckResult run_and_check(const CoreConfig& cfg, RtlTensorUnit<Model>& rtl, Tens
         e = golden.multiply_moving(op.cmd, op.tile, golden_psum);
         if (e == PeError::kNone) {
           ++res.matmuls;
-          res.macs += uint64_t{golden.loaded_k()} * golden.loaded_m() * op.cmd.n;
+          res.macs += uint64_t{golden.loaded_k()} * golden.loaded_m() * op.cmd.n;  // fp32: 3 passes, counted once
           for (uint32_t n = 0; n < op.cmd.n; ++n) touched.insert(op.cmd.bank * entries + op.cmd.offset + n);
         }
         break;

@@ -196,16 +196,21 @@ class RtlTensorUnit {
                       std::deque<std::vector<uint32_t>>& mov_q) {
     const Tile& t = op.tile;
     if (op.cmd.op == PeOp::kLoadStationary) {
+      stat_dtype_ = op.cmd.dtype;
       for (uint32_t m = 0; m < op.cmd.m; ++m) {
         std::vector<uint32_t> col(op.cmd.k);
         for (uint32_t k = 0; k < op.cmd.k; ++k) col[k] = t[k][m];
         stat_q.push_back(std::move(col));
       }
     } else if (op.cmd.op == PeOp::kMultiplyMoving) {
-      for (uint32_t n = 0; n < op.cmd.n; ++n) {
-        std::vector<uint32_t> vec(t.size());
-        for (size_t k = 0; k < t.size(); ++k) vec[k] = t[k][n];
-        mov_q.push_back(std::move(vec));
+      // An fp32 matmul reads its moving tile three times, once per pass.
+      const int passes = is_fp32_pass_pair(stat_dtype_, op.cmd.dtype) ? 3 : 1;
+      for (int pass = 0; pass < passes; ++pass) {
+        for (uint32_t n = 0; n < op.cmd.n; ++n) {
+          std::vector<uint32_t> vec(t.size());
+          for (size_t k = 0; k < t.size(); ++k) vec[k] = t[k][n];
+          mov_q.push_back(std::move(vec));
+        }
       }
     }
   }
@@ -216,6 +221,7 @@ class RtlTensorUnit {
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;
   std::vector<PeError> errors_;
+  Dtype stat_dtype_ = Dtype::kBf16;  // of the last accepted LoadStationary
   uint64_t cycle_ = 0;
 };
 

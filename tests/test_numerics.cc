@@ -9,6 +9,7 @@
 #include "numerics/numerics.h"
 #include "numerics/sr_rng.h"
 #include "oracle.h"
+#include "pe/tensor_engine.h"
 #include "test_util.h"
 
 namespace tern {
@@ -248,6 +249,46 @@ TEST(SrRng, SeedingAndSequence) {
   EXPECT_EQ(mix32(0), 0u);  // hence the zero-state replacement
   EXPECT_EQ(SrRng::initial_state(mix32(1) /* seed ^ mix32(lane+1) == 0 */, 0),
             SrRng::kZeroStateReplacement);
+}
+
+}  // namespace
+}  // namespace tern
+
+namespace tern {
+namespace {
+
+// The fp32 matmul's three passes against the exact (fp64) dot product: far more accurate than a
+// single TF32 pass, as the decomposition promises (docs/numerics.md, "fp32 on the Tensor Engine").
+TEST(Numerics, Fp32ThreePassAccuracy) {
+  auto rng = test::make_rng();
+  const CoreConfig cfg = load_config(std::string(TERN_CONFIG_DIR) + "/small.yaml");
+  const uint32_t K = cfg.pe_rows;
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  double err3 = 0, err1 = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    Tile st(K, std::vector<uint32_t>(1)), mv(K, std::vector<uint32_t>(1));
+    double exact = 0;
+    for (uint32_t k = 0; k < K; ++k) {
+      const float a = dist(rng), b = dist(rng);
+      st[k][0] = as_bits(a);
+      mv[k][0] = as_bits(b);
+      exact += static_cast<double>(a) * b;  // exact: 48-bit products, small sums
+    }
+    Psum psum(cfg);
+    TensorEngine pe(cfg);
+    ASSERT_EQ(pe.load_stationary({PeOp::kLoadStationary, Dtype::kFp32, K, 1}, st), PeError::kNone);
+    ASSERT_EQ(pe.multiply_moving({PeOp::kMultiplyMoving, Dtype::kFp32, 0, 0, 1}, mv, psum), PeError::kNone);
+    ASSERT_EQ(pe.load_stationary({PeOp::kLoadStationary, Dtype::kTf32, K, 1}, st), PeError::kNone);
+    ASSERT_EQ(pe.multiply_moving({PeOp::kMultiplyMoving, Dtype::kTf32, 0, 0, 1, 1}, mv, psum), PeError::kNone);
+    const double scale = std::max(std::fabs(exact), 1e-3);
+    err3 += std::fabs(as_float(psum.read(0, 0)) - exact) / scale;
+    err1 += std::fabs(as_float(psum.read(0, psum.entries())) - exact) / scale;
+  }
+  err3 /= 200;
+  err1 /= 200;
+  fmt::print("[ fp32     ] mean relative error: three passes {:.3g}, one TF32 pass {:.3g}\n", err3, err1);
+  EXPECT_LT(err3, std::ldexp(1.0, -16));  // fp32 accumulation of 32 terms: ~2^-19 seen
+  EXPECT_LT(err3 * 100, err1);
 }
 
 }  // namespace

@@ -47,13 +47,32 @@ using Models = ::testing::Types<Vtern_tensor_unit_tiny, Vtern_tensor_unit_small>
 TYPED_TEST_SUITE(TensorEngineTest, Models);
 
 TYPED_TEST(TensorEngineTest, SingleMatmulEveryDtypePair) {
+  // Every stationary x moving pair, legal ones computed and illegal ones rejected.
   auto rng = test::make_rng();
+  int legal = 0;
   for (Dtype ts : tb::kPeDtypes) {
     for (Dtype tm : tb::kPeDtypes) {
       const uint32_t k = this->cfg.pe_rows, m = this->cfg.pe_cols, n = 5;
       this->check({{this->ls(ts, k, m), tb::random_tile(ts, k, m, rng)},
                    {this->mm(tm, n, 1, 3, false), tb::random_tile(tm, k, n, rng)}});
+      legal += is_pe_pair(ts, tm);
     }
+  }
+  EXPECT_EQ(legal, 4 * 4 + 2 * 2);
+  EXPECT_EQ(this->rtl.reported_errors().size(), 36u - legal);
+}
+
+TYPED_TEST(TensorEngineTest, Fp32MatmulThreePasses) {
+  // fp32 x fp32 and fp32 x tf32 with full-mantissa values: the three-pass result, bit-exact,
+  // and much closer to the fp64 product than a single TF32 pass.
+  auto rng = test::make_rng();
+  const uint32_t R = this->cfg.pe_rows, C = this->cfg.pe_cols;
+  for (Dtype tm : {Dtype::kFp32, Dtype::kTf32}) {
+    const Tile st = tb::random_tile(Dtype::kFp32, R, C, rng), mv = tb::random_tile(tm, R, 9, rng);
+    const tb::CheckResult r = this->check({{this->ls(Dtype::kFp32, R, C), st},
+                                           {this->mm(tm, 9, 4, 100, false), mv},
+                                           {this->mm(tm, 9, 4, 100, true), mv}});
+    EXPECT_EQ(r.cycles, r.estimate);
   }
 }
 
@@ -140,8 +159,8 @@ TYPED_TEST(TensorEngineTest, IllegalCommandsAreRejectedAndEngineContinues) {
       {this->mm(Dtype::kFp16, E + 1, 0, 0, false), {}},               // N > bank
       {this->mm(Dtype::kFp16, 4, 0, E - 3, false), {}},               // offset + N past the bank
       {this->mm(Dtype::kFp16, 4, this->cfg.psum_banks, 0, false), {}},// bank out of range
-      {this->mm(Dtype::kFp32, 4, 0, 0, false), {}},                   // fp32 moving: not a MAC type
-      {this->mm(Dtype::kUint8, 4, 0, 0, false), {}},                  // illegal pair
+      {this->mm(Dtype::kTf32, 4, 0, 0, false), {}},                   // tf32 pairs only with fp32/tf32
+      {this->mm(Dtype::kUint8, 4, 0, 0, false), {}},                  // illegal dtype
       {reserved, {}},                                                  // reserved opcode
       {this->mm(Dtype::kBf16, 4, 0, 0, false), tb::random_tile(Dtype::kBf16, R, 4, rng)},  // still works
   };

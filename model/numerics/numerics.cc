@@ -199,9 +199,35 @@ uint32_t mac_step(uint32_t acc_fp32, Dtype ta, uint32_t a, Dtype tb, uint32_t b)
     throw Error(fmt::format("mac_step: operand types {} x {} are not Tensor Engine input types",
                             dtype_name(ta), dtype_name(tb)));
   }
+  return mac_step_exact(acc_fp32, decode(ta, a), decode(tb, b));
+}
+
+ExactValue fp32_hi(Dtype t, uint32_t x) {
+  if (t != Dtype::kFp32 && t != Dtype::kTf32) throw Error("fp32_hi: operand is not fp32 or tf32");
+  if (t == Dtype::kTf32) return decode(Dtype::kTf32, x);
+  const ExactValue v = decode(Dtype::kFp32, x);
+  if (v.kind != Kind::kFinite) return v;
+  return decode(Dtype::kTf32, x);  // TF32 reads the top 19 bits: exactly x with 13 bits cleared
+}
+
+ExactValue fp32_lo(Dtype t, uint32_t x) {
+  if (t != Dtype::kFp32 && t != Dtype::kTf32) throw Error("fp32_lo: operand is not fp32 or tf32");
+  const ExactValue v = decode(Dtype::kFp32, x);
+  const uint32_t low = x & 0x1FFFu;
+  if (t == Dtype::kTf32 || v.kind != Kind::kFinite || low == 0) return {};
+  // x - hi(x) is the low 13 fraction bits at x's quantum; keep the top 11 significant bits.
+  const uint32_t exp_field = (x >> 23) & 0xFF;
+  ExactValue lo{Kind::kFinite, v.sign, low, exp_field == 0 ? -149 : static_cast<int>(exp_field) - 150};
+  const int excess = top_bit(lo.mant) + 1 - 11;
+  if (excess > 0) {
+    lo.mant >>= excess;
+    lo.exp += excess;
+  }
+  return lo;
+}
+
+uint32_t mac_step_exact(uint32_t acc_fp32, const ExactValue& x, const ExactValue& y) {
   const ExactValue acc = decode(Dtype::kFp32, acc_fp32);
-  const ExactValue x = decode(ta, a);
-  const ExactValue y = decode(tb, b);
   if (acc.kind == Kind::kNaN || x.kind == Kind::kNaN || y.kind == Kind::kNaN) {
     return kFp32CanonicalNaN;
   }

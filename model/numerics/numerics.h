@@ -47,6 +47,17 @@ uint32_t fp32_add(uint32_t a, uint32_t b);
 uint32_t mac_step(uint32_t acc_fp32, Dtype ta, uint32_t a, Dtype tb, uint32_t b);
 bool is_mac_dtype(Dtype t);
 
+// The same step on exact operand values of at most 11 significant bits each (the parts of
+// the fp32 decomposition below).
+uint32_t mac_step_exact(uint32_t acc_fp32, const ExactValue& a, const ExactValue& b);
+
+// The fp32 decomposition of the Tensor Engine's reduced-rate fp32 matmul (docs/numerics.md):
+// hi(x) is x with its 13 low fraction bits cleared (a TF32 value; NaN, Inf and zeros are
+// their own hi); lo(x) = x - hi(x) truncated toward zero to 11 significant bits (+0 when x is
+// NaN, Inf, zero or already a TF32 value). For a TF32 operand, hi is the value and lo is +0.
+ExactValue fp32_hi(Dtype t, uint32_t x);
+ExactValue fp32_lo(Dtype t, uint32_t x);
+
 constexpr uint32_t kFp32CanonicalNaN = 0x7FC00000u;
 
 }  // namespace tern

@@ -23,6 +23,18 @@ const char* pe_error_name(PeError e) {
   return "unknown";
 }
 
+bool is_pe_dtype(Dtype t) { return is_mac_dtype(t) || t == Dtype::kFp32; }
+
+bool is_pe_pair(Dtype stationary, Dtype moving) {
+  if (!is_pe_dtype(stationary) || !is_pe_dtype(moving)) return false;
+  const auto wide = [](Dtype t) { return t == Dtype::kFp32 || t == Dtype::kTf32; };
+  return !(wide(stationary) || wide(moving)) || (wide(stationary) && wide(moving));
+}
+
+bool is_fp32_pass_pair(Dtype stationary, Dtype moving) {
+  return stationary == Dtype::kFp32 || moving == Dtype::kFp32;
+}
+
 TensorEngine::TensorEngine(const CoreConfig& cfg) : cfg_(cfg) {}
 
 PeError TensorEngine::check(const PeCommand& cmd) const {
@@ -31,13 +43,13 @@ PeError TensorEngine::check(const PeCommand& cmd) const {
     case PeOp::kLoadStationary:
       if (cmd.k == 0 || cmd.k > cfg_.pe_rows) return PeError::kK;
       if (cmd.m == 0 || cmd.m > cfg_.pe_cols) return PeError::kM;
-      if (!is_mac_dtype(cmd.dtype)) return PeError::kDtype;
+      if (!is_pe_dtype(cmd.dtype)) return PeError::kDtype;
       return PeError::kNone;
     case PeOp::kMultiplyMoving:
       if (!have_stat_) return PeError::kNoStationary;
       if (cmd.n == 0 || uint64_t{cmd.offset} + cmd.n > entries) return PeError::kN;
       if (cmd.bank >= cfg_.psum_banks) return PeError::kBank;
-      if (!is_mac_dtype(cmd.dtype)) return PeError::kDtype;
+      if (!is_pe_pair(stat_dtype_, cmd.dtype)) return PeError::kDtype;
       return PeError::kNone;
     case PeOp::kTranspose:
       if (!have_stat_) return PeError::kNoStationary;
@@ -72,13 +84,32 @@ PeError TensorEngine::multiply_moving(const PeCommand& cmd, const Tile& moving, 
                             moving.empty() ? 0 : moving[0].size(), stat_k_, cmd.n));
   }
   const uint32_t base = cmd.bank * psum.entries() + cmd.offset;
-  for (uint32_t m = 0; m < stat_m_; ++m) {
-    for (uint32_t n = 0; n < cmd.n; ++n) {
-      uint32_t acc = 0;  // +0: each column's fold starts from positive zero, k ascending
-      for (uint32_t k = 0; k < stat_k_; ++k) {
-        acc = mac_step(acc, stat_dtype_, stat_[k][m], cmd.dtype, moving[k][n]);
+  if (!is_fp32_pass_pair(stat_dtype_, cmd.dtype)) {
+    for (uint32_t m = 0; m < stat_m_; ++m) {
+      for (uint32_t n = 0; n < cmd.n; ++n) {
+        uint32_t acc = 0;  // +0: each column's fold starts from positive zero, k ascending
+        for (uint32_t k = 0; k < stat_k_; ++k) {
+          acc = mac_step(acc, stat_dtype_, stat_[k][m], cmd.dtype, moving[k][n]);
+        }
+        psum.accumulate(m, base + n, acc, cmd.accumulate);
       }
-      psum.accumulate(m, base + n, acc, cmd.accumulate);
+    }
+    return PeError::kNone;
+  }
+  // fp32: the small cross terms first, then the main term; the product lo x lo is dropped.
+  enum Part { kHi, kLo };
+  const Part passes[3][2] = {{kLo, kHi}, {kHi, kLo}, {kHi, kHi}};
+  const auto part = [](Part p, Dtype t, uint32_t x) { return p == kHi ? fp32_hi(t, x) : fp32_lo(t, x); };
+  for (int pass = 0; pass < 3; ++pass) {
+    for (uint32_t m = 0; m < stat_m_; ++m) {
+      for (uint32_t n = 0; n < cmd.n; ++n) {
+        uint32_t acc = 0;
+        for (uint32_t k = 0; k < stat_k_; ++k) {
+          acc = mac_step_exact(acc, part(passes[pass][0], stat_dtype_, stat_[k][m]),
+                               part(passes[pass][1], cmd.dtype, moving[k][n]));
+        }
+        psum.accumulate(m, base + n, acc, pass == 0 ? cmd.accumulate : true);
+      }
     }
   }
   return PeError::kNone;
@@ -107,6 +138,7 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
   int64_t buf_done[2] = {-1, -1};          // last column write of each buffer's tile
   int64_t free_at[2] = {0, 0};             // first cycle a load may start overwriting a buffer
   uint32_t buf_k[2] = {0, 0};
+  Dtype buf_dtype[2] = {Dtype::kBf16, Dtype::kBf16};
   bool have = false;
   int cur = 0;
   for (const PeCommand& c : cmds) {
@@ -122,6 +154,7 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
       ls_last_write = a + c.m;
       buf_done[nb] = a + c.m;
       buf_k[nb] = c.k;
+      buf_dtype[nb] = c.dtype;
       cur = nb;
       have = true;
       Tile dummy(c.k, std::vector<uint32_t>(c.m, 0));
@@ -129,7 +162,8 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
       end = std::max(end, a + c.m + 1);
       t = a + 1;
     } else {
-      const int64_t n = c.op == PeOp::kTranspose ? buf_k[cur] : c.n;
+      const int64_t n = c.op == PeOp::kTranspose ? buf_k[cur]
+                        : is_fp32_pass_pair(buf_dtype[cur], c.dtype) ? 3 * int64_t{c.n} : c.n;
       const int64_t a = std::max({t, mm_last_issue, buf_done[cur]});
       mm_last_issue = a + n;
       free_at[cur] = a + n + rows + 2;

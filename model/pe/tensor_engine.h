@@ -14,6 +14,13 @@ namespace tern {
 // A tile of raw element bits, tile[row][col], each element in the low bits of a 32-bit lane.
 using Tile = std::vector<std::vector<uint32_t>>;
 
+// Legal stationary x moving dtype pairs: bf16, fp16, fp8e4m3, fp8e5m2 and tf32 mix freely,
+// except that fp32 and tf32 pair only with fp32 or tf32.
+bool is_pe_dtype(Dtype t);
+bool is_pe_pair(Dtype stationary, Dtype moving);
+// An fp32 matmul (either operand fp32) runs as three passes over the moving tile.
+bool is_fp32_pass_pair(Dtype stationary, Dtype moving);
+
 class TensorEngine {
  public:
   explicit TensorEngine(const CoreConfig& cfg);
@@ -24,7 +31,9 @@ class TensorEngine {
   // Each executes one command and returns its error; a rejected command changes nothing.
   // LoadStationary: `stationary` is K x M. MultiplyMoving: `moving` is K x N (K of the loaded
   // tile). out[m][n] = fold over k = 0..K-1 of mac_step from +0, then written or added to
-  // PSUM[m][bank * entries + offset + n]. Transpose: PSUM[m][... + offset + k] = stat[k][m].
+  // PSUM[m][bank * entries + offset + n]. With fp32, three such passes (lo x hi, hi x lo,
+  // hi x hi), the first written or added as the command says, the others added.
+  // Transpose: PSUM[m][... + offset + k] = stat[k][m].
   PeError load_stationary(const PeCommand& cmd, const Tile& stationary);
   PeError multiply_moving(const PeCommand& cmd, const Tile& moving, Psum& psum);
   PeError transpose(const PeCommand& cmd, Psum& psum);

@@ -69,6 +69,16 @@ package tern_pkg;
     is_float_dtype = (dt <= DtFp8E5M2);
   endfunction
 
+  // Tensor Engine operand types: the full-rate ones, plus fp32 as three passes. fp32 and tf32
+  // pair only with fp32 or tf32.
+  function automatic logic is_pe_pair(logic [3:0] stat_dt, logic [3:0] mov_dt);
+    logic stat_wide, mov_wide;
+    stat_wide  = (stat_dt == DtFp32) || (stat_dt == DtTf32);
+    mov_wide   = (mov_dt == DtFp32) || (mov_dt == DtTf32);
+    is_pe_pair = (is_mac_dtype(stat_dt) || stat_dt == DtFp32) &&
+                 (is_mac_dtype(mov_dt) || mov_dt == DtFp32) && (stat_wide == mov_wide);
+  endfunction
+
   // The Tensor Engine multiplies these types at full rate.
   function automatic logic is_mac_dtype(logic [3:0] dt);
     is_mac_dtype = (dt == DtTf32) || (dt == DtBf16) || (dt == DtFp16) ||

@@ -63,6 +63,38 @@ package tern_fp_pkg;
     unpack = {r_nan, r_inf, r_zero, r_sign, r_exp, r_sig};
   endfunction
 
+  // Operand parts of the Tensor Engine's fp32 decomposition (docs/numerics.md).
+  localparam logic [1:0] PartWhole = 2'd0;  // the value itself (full-rate dtypes)
+  localparam logic [1:0] PartHi    = 2'd1;  // fp32 with its 13 low fraction bits cleared
+  localparam logic [1:0] PartLo    = 2'd2;  // the rest, truncated to 11 significant bits
+
+  // A part of an operand, unpacked. hi of fp32 is its TF32 reading (NaN, Inf and zeros are
+  // their own hi); lo is x - hi, whose top 11 bits are all mul_exact uses (the truncation);
+  // lo is +0 for tf32 operands and for NaN, Inf and zeros.
+  function automatic logic [38:0] unpack_part(logic [3:0] dt, logic [31:0] bits, logic [1:0] part);
+    logic [38:0]        whole;
+    logic [23:0]        low_sig;
+    logic [4:0]         lead_zeros;
+    logic signed [11:0] base_exp;
+    whole = unpack(dt, bits);
+    if (part == PartHi && dt == tern_pkg::DtFp32 && !whole[38] && !whole[37] && !whole[36]) begin
+      unpack_part = unpack(tern_pkg::DtTf32, bits);
+    end else if (part == PartLo) begin
+      if (dt != tern_pkg::DtFp32 || whole[38] || whole[37] || whole[36] || bits[12:0] == 13'd0) begin
+        unpack_part = {3'b001, 1'b0, 11'd0, 24'd0};  // +0
+      end else begin
+        // value = low13 * 2^(e - 150) for a normal x, low13 * 2^-149 for a subnormal one
+        base_exp   = (bits[30:23] == 8'd0) ? -12'sd149 : 12'($signed({4'd0, bits[30:23]}) - 12'sd150);
+        low_sig    = {11'd0, bits[12:0]};
+        lead_zeros = count_leading_zeros({low_sig, 3'b000});
+        unpack_part = {3'b000, bits[31], 11'(base_exp + 12'sd23 - 12'($signed({7'd0, lead_zeros}))),
+                       24'(low_sig << lead_zeros)};
+      end
+    end else begin
+      unpack_part = whole;
+    end
+  endfunction
+
   // Exact product of two values of at most 11 significant bits (bf16, fp16, fp8, tf32):
   // 22 bits, so nothing rounds. NaN or 0 * Inf -> NaN; otherwise any Inf -> Inf.
   function automatic logic [38:0] mul_exact(logic [38:0] a, logic [38:0] b);
@@ -251,6 +283,16 @@ package tern_fp_pkg;
     mac = round_pack(tern_pkg::DtFp32,
                      add_exact(unpack(tern_pkg::DtFp32, acc), mul_exact(unpack(ta, a), unpack(tb, b))),
                      tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+  // The MAC step on operand parts (the PE's form: PartWhole for full-rate dtypes).
+  function automatic logic [31:0] mac_parts(logic [31:0] acc, logic [3:0] ta, logic [31:0] a,
+                                            logic [1:0] pa, logic [3:0] tb, logic [31:0] b,
+                                            logic [1:0] pb);
+    mac_parts = round_pack(tern_pkg::DtFp32,
+                           add_exact(unpack(tern_pkg::DtFp32, acc),
+                                     mul_exact(unpack_part(ta, a, pa), unpack_part(tb, b, pb))),
+                           tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
   // fp32 -> any float dtype (RNE or SR, saturate flag).

@@ -29,6 +29,7 @@ module tern_pe_array #(
   input  logic [3:0]           in_dtype_i,      // moving dtype
   input  logic [3:0]           in_stat_dtype_i, // the buffer's stationary dtype
   input  logic [8:0]           in_cols_i,       // the buffer's M: columns past it skip the math
+  input  logic [1:0]           in_pass_i,       // fp32 pass 0..2 (lo x hi, hi x lo, hi x hi); 3: none
   input  logic                 in_transpose_i,
   // Stationary load: one column of the buffer per cycle.
   input  logic                 ls_we_i,
@@ -44,7 +45,7 @@ module tern_pe_array #(
   // unpacked-array assignment patterns. A moving element and everything that travels with it
   // share one 64-bit lane, so a PE moves it with one access:
   //   [31:0] data  [32] valid  [33] buffer  [34] transpose  [38:35] moving dtype
-  //   [42:39] stationary dtype  [51:43] the buffer's M  [63:52] zero
+  //   [42:39] stationary dtype  [51:43] the buffer's M  [53:52] fp32 pass  [63:54] zero
   // Skew lane (k, j) is at k*R + j; mesh lane (k, m) at k*C + m; weight (b, k, m) at b*R*C + k*C + m.
   localparam int unsigned Sk = Rows * Rows;
   localparam int unsigned Pe = Rows * Cols;
@@ -57,7 +58,7 @@ module tern_pe_array #(
   always_comb begin
     sk_d = sk_q;
     for (int k = 0; k < Rows; k++) begin
-      sk_d[64*(k*Rows) +: 64] = {12'd0, in_cols_i, in_stat_dtype_i, in_dtype_i, in_transpose_i,
+      sk_d[64*(k*Rows) +: 64] = {10'd0, in_pass_i, in_cols_i, in_stat_dtype_i, in_dtype_i, in_transpose_i,
                                  in_buf_i, in_valid_i && in_row_mask_i[k], in_data_i[32*k +: 32]};
       for (int j = 1; j <= k; j++) sk_d[64*(k*Rows+j) +: 64] = sk_q[64*(k*Rows+j-1) +: 64];
     end
@@ -69,14 +70,20 @@ module tern_pe_array #(
       for (int m = 0; m < Cols; m++) begin
         logic [63:0] e;
         logic [31:0] psum_in, weight;
+        logic [1:0]  stat_part, mov_part;
         e       = (m == 0) ? sk_q[64*(k*Rows+k) +: 64] : mv_q[64*(k*Cols+m-1) +: 64];
         psum_in = (k == 0) ? 32'h0000_0000 : psum_q[32*((k-1)*Cols+m) +: 32];
         weight  = w_q[32*(32'(e[33])*Pe + k*Cols + m) +: 32];
         mv_d[64*(k*Cols+m) +: 64] = e;
+        stat_part = (e[53:52] == 2'd3) ? tern_fp_pkg::PartWhole
+                  : (e[53:52] == 2'd0) ? tern_fp_pkg::PartLo : tern_fp_pkg::PartHi;
+        mov_part  = (e[53:52] == 2'd3) ? tern_fp_pkg::PartWhole
+                  : (e[53:52] == 2'd1) ? tern_fp_pkg::PartLo : tern_fp_pkg::PartHi;
         // Columns past the buffer's M are never written back: skip their arithmetic.
         if (e[32] && (m < 32'(e[51:43]))) begin
           psum_d[32*(k*Cols+m) +: 32] =
-              e[34] ? weight : tern_fp_pkg::mac(psum_in, e[42:39], weight, e[38:35], e[31:0]);
+              e[34] ? weight : tern_fp_pkg::mac_parts(psum_in, e[42:39], weight, stat_part,
+                                                       e[38:35], e[31:0], mov_part);
         end else begin
           psum_d[32*(k*Cols+m) +: 32] = psum_in;
         end

@@ -5,6 +5,8 @@
 //   MultiplyMoving(N, dtype, bank, offset, acc)
 //                                 K x N moving tile, one K-vector per cycle from the moving
 //                                 stream: PSUM[m][bank][offset + n] (=|+=) sum_k stat[k][m] * mov[k][n];
+//                                 with an fp32 operand, three passes (lo x hi, hi x lo, hi x hi)
+//                                 over the tile, which the stream delivers three times;
 //   Transpose(bank, offset)       PSUM[m][bank][offset + k] = stat[k][m] bits, zero-extended.
 // A command that breaks a rule is consumed without touching state or streams and reported on
 // err_valid_o / err_code_o (tern_pe_pkg::PeErr*); the next command runs normally.
@@ -71,7 +73,8 @@ module tern_pe_engine #(
 
   logic        mm_active_q, mm_active_d, mm_buf_q, mm_buf_d, mm_tr_q, mm_tr_d, mm_acc_q, mm_acc_d;
   logic [3:0]  mm_dtype_q, mm_dtype_d;
-  logic [9:0]  mm_idx_q, mm_idx_d, mm_n_q, mm_n_d;
+  logic [9:0]  mm_idx_q, mm_idx_d, mm_n_q, mm_n_d;   // vector within the pass, vectors per pass
+  logic [1:0]  mm_pass_q, mm_pass_d;                 // 0..2: fp32 passes; 3: a single pass
   logic [AddrWidth-1:0] mm_base_q, mm_base_d;
 
   logic [3:0]  err_code_q, err_code_d, cmd_err;
@@ -96,13 +99,15 @@ module tern_pe_engine #(
       tern_pe_pkg::PeOpLoadStationary: begin
         if (cmd_k_i == 16'd0 || 32'(cmd_k_i) > Rows)            cmd_err = tern_pe_pkg::PeErrK;
         else if (cmd_m_i == 16'd0 || 32'(cmd_m_i) > Cols)       cmd_err = tern_pe_pkg::PeErrM;
-        else if (!tern_pkg::is_mac_dtype(cmd_dtype_i))           cmd_err = tern_pe_pkg::PeErrDtype;
+        else if (!tern_pkg::is_mac_dtype(cmd_dtype_i) && cmd_dtype_i != tern_pkg::DtFp32)
+                                                                 cmd_err = tern_pe_pkg::PeErrDtype;
       end
       tern_pe_pkg::PeOpMultiplyMoving: begin
         if (!have_stat_q)                                        cmd_err = tern_pe_pkg::PeErrNoStationary;
         else if (cmd_n_i == 16'd0 || 32'(end_offset) > PsumEntries) cmd_err = tern_pe_pkg::PeErrN;
         else if (32'(cmd_bank_i) >= PsumBanks)                   cmd_err = tern_pe_pkg::PeErrBank;
-        else if (!tern_pkg::is_mac_dtype(cmd_dtype_i))           cmd_err = tern_pe_pkg::PeErrDtype;
+        else if (!tern_pkg::is_pe_pair(buf_dtype_q[4*cur_buf_q +: 4], cmd_dtype_i))
+                                                                 cmd_err = tern_pe_pkg::PeErrDtype;
       end
       tern_pe_pkg::PeOpTranspose: begin
         if (!have_stat_q)                                        cmd_err = tern_pe_pkg::PeErrNoStationary;
@@ -115,7 +120,7 @@ module tern_pe_engine #(
     // Each unit takes its next command in the cycle it finishes the current one, so
     // back-to-back commands leave no bubble.
     ls_last  = ls_write && (ls_col_q + 8'd1 == ls_cols_q);
-    mm_last  = issue && (mm_idx_q + 10'd1 == mm_n_q);
+    mm_last  = issue && (mm_idx_q + 10'd1 == mm_n_q) && (mm_pass_q == 2'd2 || mm_pass_q == 2'd3);
     unique case (cmd_op_i)
       tern_pe_pkg::PeOpLoadStationary:
         can_start = (!ls_active_q || ls_last) && !(mm_active_q && mm_buf_q == next_buf) &&
@@ -154,6 +159,7 @@ module tern_pe_engine #(
     mm_acc_d    = mm_acc_q;
     mm_dtype_d  = mm_dtype_q;
     mm_idx_d    = mm_idx_q;
+    mm_pass_d   = mm_pass_q;
     mm_n_d      = mm_n_q;
     mm_base_d   = mm_base_q;
     err_code_d  = err_code_q;
@@ -166,6 +172,10 @@ module tern_pe_engine #(
     end
     if (issue) begin
       mm_idx_d = mm_idx_q + 10'd1;
+      if (mm_idx_q + 10'd1 == mm_n_q) begin  // next fp32 pass over the same vectors
+        mm_idx_d  = 10'd0;
+        mm_pass_d = mm_pass_q + 2'd1;
+      end
       if (mm_last) begin
         mm_active_d         = 1'b0;
         free_at_d[32*mm_buf_q +: 32] = cycle_q + 32'(Rows) + 32'd2;
@@ -193,13 +203,17 @@ module tern_pe_engine #(
       mm_acc_d    = cmd_acc_i && (cmd_op_i == tern_pe_pkg::PeOpMultiplyMoving);
       mm_dtype_d  = cmd_dtype_i;
       mm_idx_d    = 10'd0;
+      mm_pass_d   = (cmd_op_i == tern_pe_pkg::PeOpMultiplyMoving &&
+                     (cmd_dtype_i == tern_pkg::DtFp32 ||
+                      buf_dtype_q[4*cur_buf_q +: 4] == tern_pkg::DtFp32)) ? 2'd0 : 2'd3;
       mm_n_d      = (cmd_op_i == tern_pe_pkg::PeOpTranspose) ? 10'(buf_k_q[9*cur_buf_q +: 9]) : 10'(cmd_n_i);
       mm_base_d   = AddrWidth'(32'(cmd_bank_i) * PsumEntries + 32'(cmd_offset_i));
     end
 
     // Tokens: a new one enters at stage 0 with each issued vector; all shift one stage.
     tok_valid_d = {tok_valid_q[TokDepth-2:0], issue};
-    tok_acc_d   = {tok_acc_q[TokDepth-2:0], mm_acc_q};
+    // Only the first fp32 pass may overwrite; the others add.
+    tok_acc_d   = {tok_acc_q[TokDepth-2:0], mm_acc_q || (mm_pass_q == 2'd1) || (mm_pass_q == 2'd2)};
     tok_addr_d  = {tok_addr_q[(TokDepth-1)*AddrWidth-1:0], AddrWidth'(mm_base_q + AddrWidth'(mm_idx_q))};
     tok_cols_d  = {tok_cols_q[(TokDepth-1)*9-1:0], buf_cols_q[9*mm_buf_q +: 9]};
   end
@@ -230,6 +244,7 @@ module tern_pe_engine #(
     .in_dtype_i    (mm_dtype_q),
     .in_stat_dtype_i(buf_dtype_q[4*mm_buf_q +: 4]),
     .in_cols_i     (buf_cols_q[9*mm_buf_q +: 9]),
+    .in_pass_i     (mm_pass_q),
     .in_transpose_i(mm_tr_q),
     .ls_we_i       (ls_write),
     .ls_buf_i      (ls_buf_q),
@@ -271,6 +286,7 @@ module tern_pe_engine #(
       mm_acc_q    <= 1'b0;
       mm_dtype_q  <= '0;
       mm_idx_q    <= '0;
+      mm_pass_q   <= 2'd3;
       mm_n_q      <= '0;
       mm_base_q   <= '0;
       err_code_q  <= tern_pe_pkg::PeErrNone;
@@ -298,6 +314,7 @@ module tern_pe_engine #(
       mm_acc_q    <= mm_acc_d;
       mm_dtype_q  <= mm_dtype_d;
       mm_idx_q    <= mm_idx_d;
+      mm_pass_q   <= mm_pass_d;
       mm_n_q      <= mm_n_d;
       mm_base_q   <= mm_base_d;
       err_code_q  <= err_code_d;
