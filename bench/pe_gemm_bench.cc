@@ -1,5 +1,6 @@
 // tern_bench_pe_gemm: the Tensor Engine under the command stream of a tiled GEMM,
-// C[M][N] = A[M][K] @ B[K][N] in bf16 with fp32 accumulation: for every (m-tile, n-tile), the
+// C[M][N] = A[M][K] @ B[K][N] (bf16, and one full-size matmul per dtype on trn2), fp32 PSUM:
+// for every (m-tile, n-tile), the
 // K/R stationary tiles A^T[k-tile][m-tile] are loaded and multiplied with B[k-tile][n-tile],
 // accumulating in one PSUM bank. Reports measured cycles, the ideal (useful MACs / (R*C)), the
 // utilisation and the simulation speed, checks sampled results against the golden fold and
@@ -22,19 +23,20 @@ using namespace tern;
 
 struct Record {
   std::string config;
+  Dtype dtype;
   uint32_t m, k, n;
   uint64_t cycles, ideal, estimate;
   double sim_cycles_per_s;
   uint64_t checked;
 };
 
-Record run_gemm(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, uint32_t n_tile) {
+Record run_gemm(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, uint32_t n_tile, Dtype dt) {
   const uint32_t R = cfg.pe_rows, C = cfg.pe_cols;
   if (M % C || K % R || N % n_tile) throw Error("GEMM sizes must be multiples of the tiles");
   std::mt19937_64 rng(2026);
-  // A^T (K x M) and B (K x N) as bf16 bit patterns.
-  const Tile at = tb::random_tile(Dtype::kBf16, K, M, rng);
-  const Tile b = tb::random_tile(Dtype::kBf16, K, N, rng);
+  // A^T (K x M) and B (K x N) as bit patterns of dtype dt.
+  const Tile at = tb::random_tile(dt, K, M, rng);
+  const Tile b = tb::random_tile(dt, K, N, rng);
   std::vector<tb::PeOpItem> ops;
   struct Out { uint32_t mt, nt, bank; };
   std::vector<Out> outs;
@@ -48,8 +50,8 @@ Record run_gemm(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, uint3
           for (uint32_t m = 0; m < C; ++m) st[k][m] = at[kt * R + k][mt * C + m];
           for (uint32_t n = 0; n < n_tile; ++n) mv[k][n] = b[kt * R + k][nt * n_tile + n];
         }
-        ops.push_back({{PeOp::kLoadStationary, Dtype::kBf16, R, C}, std::move(st)});
-        ops.push_back({{PeOp::kMultiplyMoving, Dtype::kBf16, 0, 0, n_tile, bank, 0, kt > 0}, std::move(mv)});
+        ops.push_back({{PeOp::kLoadStationary, dt, R, C}, std::move(st)});
+        ops.push_back({{PeOp::kMultiplyMoving, dt, 0, 0, n_tile, bank, 0, kt > 0}, std::move(mv)});
       }
       outs.push_back({mt, nt, bank});
     }
@@ -71,15 +73,19 @@ Record run_gemm(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, uint3
     for (size_t g = outs.size() > cfg.psum_banks ? outs.size() - cfg.psum_banks : 0; g < outs.size(); ++g) {
       for (int s = 0; s < 4; ++s) {
         const uint32_t m = static_cast<uint32_t>(pick() % C), n = static_cast<uint32_t>(pick() % n_tile);
-        uint32_t psum = 0;
+        // The golden engine on this one output column: the same tiles, the same PSUM order.
+        TensorEngine pe(cfg);
+        Psum psum_model(cfg);
         for (uint32_t kt = 0; kt < K / R; ++kt) {
-          uint32_t acc = 0;
+          Tile st(R, std::vector<uint32_t>(1)), mv(R, std::vector<uint32_t>(1));
           for (uint32_t k = 0; k < R; ++k) {
-            acc = mac_step(acc, Dtype::kBf16, at[kt * R + k][outs[g].mt * C + m], Dtype::kBf16,
-                           b[kt * R + k][outs[g].nt * n_tile + n]);
+            st[k][0] = at[kt * R + k][outs[g].mt * C + m];
+            mv[k][0] = b[kt * R + k][outs[g].nt * n_tile + n];
           }
-          psum = kt == 0 ? acc : fp32_add(psum, acc);
+          pe.load_stationary({PeOp::kLoadStationary, dt, R, 1}, st);
+          pe.multiply_moving({PeOp::kMultiplyMoving, dt, 0, 0, 1, 0, 0, kt > 0}, mv, psum_model);
         }
+        const uint32_t psum = psum_model.read(0, 0);
         const uint32_t got = rtl.read_psum(outs[g].bank * (cfg.psum_bank_bytes / 4) + n)[m];
         if (got != psum) {
           throw Error(fmt::format("{} GEMM: C[{}][{}] rtl {:08X} golden {:08X}", cfg.name,
@@ -88,8 +94,10 @@ Record run_gemm(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, uint3
         ++checked;
       }
     }
-    const uint64_t ideal = uint64_t{M} * K * N / (uint64_t{R} * C);
-    return Record{cfg.name, M, K, N, cycles, ideal, estimate_cycles(cmds, cfg), cycles / wall, checked};
+    // Useful MACs / (R * C): an fp32 matmul is three passes, so its ideal counts them.
+    const uint64_t passes = dt == Dtype::kFp32 ? 3 : 1;
+    const uint64_t ideal = passes * M * K * N / (uint64_t{R} * C);
+    return Record{cfg.name, dt, M, K, N, cycles, ideal, estimate_cycles(cmds, cfg), cycles / wall, checked};
   });
 }
 
@@ -106,19 +114,24 @@ int main(int argc, char** argv) {
       else if (k == "--quick") quick = true;  // small sizes only: a smoke test of the bench
       else throw Error(fmt::format("unknown argument '{}'", k));
     }
-    struct Case { const char* config; uint32_t m, k, n, n_tile; };
-    const std::vector<Case> cases = quick
-        ? std::vector<Case>{{"tiny", 64, 64, 1024, 512}, {"small", 64, 64, 512, 512}}
-        : std::vector<Case>{{"trn2", 1024, 1024, 1024, 512}, {"small", 1024, 1024, 1024, 512},
-                            {"trn2", 1024, 1024, 128, 128}};
+    struct Case { const char* config; uint32_t m, k, n, n_tile; Dtype dt; };
+    std::vector<Case> cases = quick
+        ? std::vector<Case>{{"tiny", 64, 64, 1024, 512, Dtype::kBf16}, {"small", 64, 64, 512, 512, Dtype::kBf16}}
+        : std::vector<Case>{{"trn2", 1024, 1024, 1024, 512, Dtype::kBf16},
+                            {"small", 1024, 1024, 1024, 512, Dtype::kBf16},
+                            {"trn2", 1024, 1024, 128, 128, Dtype::kBf16}};
+    // One full-size matmul (128 x 128 x 512) per dtype on trn2.
+    if (!quick) {
+      for (Dtype t : tb::kPeDtypes) cases.push_back({"trn2", 128, 128, 512, 512, t});
+    }
     std::vector<Record> records;
     for (const Case& c : cases) {
       const CoreConfig cfg = load_config(config_dir + "/" + c.config + ".yaml");
-      records.push_back(run_gemm(cfg, c.m, c.k, c.n, c.n_tile));
+      records.push_back(run_gemm(cfg, c.m, c.k, c.n, c.n_tile, c.dt));
       const Record& r = records.back();
-      fmt::print("{:<6} {:>5} x {:>5} x {:>5} bf16: {:>9} cycles, ideal {:>9}, utilisation {:.4f}, "
+      fmt::print("{:<6} {:>5} x {:>5} x {:>5} {:<7}: {:>9} cycles, ideal {:>9}, utilisation {:.4f}, "
                  "estimate {:>9}, {:.0f} sim cycles/s, {} results checked\n",
-                 r.config, r.m, r.k, r.n, r.cycles, r.ideal, double(r.ideal) / r.cycles, r.estimate,
+                 r.config, r.m, r.k, r.n, dtype_name(r.dtype), r.cycles, r.ideal, double(r.ideal) / r.cycles, r.estimate,
                  r.sim_cycles_per_s, r.checked);
       if (r.cycles != r.estimate) throw Error("measured cycles differ from the model's estimate");
     }
@@ -127,10 +140,10 @@ int main(int argc, char** argv) {
     json << "[\n";
     for (size_t i = 0; i < records.size(); ++i) {
       const Record& r = records[i];
-      json << fmt::format("  {{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", "
+      json << fmt::format("  {{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"{}\", "
                           "\"cycles\": {}, \"ideal_cycles\": {}, \"utilization\": {:.4f}, "
                           "\"estimated_cycles\": {}, \"sim_cycles_per_s\": {:.0f}}}{}\n",
-                          r.config, r.m, r.k, r.n, r.cycles, r.ideal, double(r.ideal) / r.cycles,
+                          r.config, r.m, r.k, r.n, dtype_name(r.dtype), r.cycles, r.ideal, double(r.ideal) / r.cycles,
                           r.estimate, r.sim_cycles_per_s, i + 1 < records.size() ? "," : "");
     }
     json << "]\n";
