@@ -63,7 +63,7 @@ done
 printf '%s\n' "${tops[@]}" >"$LOG/modules.txt"
 declare -A file_deps  # file -> the module names it mentions
 for f in "${rtl_srcs[@]}" "${fpga_srcs[@]}"; do
-  file_deps[$f]=$(grep -ohwF -f "$LOG/modules.txt" "$f" | LC_ALL=C sort -u | tr '\n' ' ')
+  file_deps[$f]=$(sed 's://.*$::' "$f" | grep -ohwF -f "$LOG/modules.txt" | LC_ALL=C sort -u | tr '\n' ' ')
 done
 
 # Roots: modules no other module instantiates. Yosys elaborates and synthesises each root once,
@@ -125,7 +125,7 @@ for top in "${tops[@]}"; do
     if [[ ${elab_ok[$top]:-} == inside ]]; then
       printf 'PASS  %-24s verilator -Wall; synthesised inside its parent\n' "$top"
     else
-      printf 'PASS  %-24s verilator -Wall, yosys elaboration + synth\n' "$top"
+      printf 'PASS  %-24s verilator -Wall, yosys synth\n' "$top"
     fi
   else
     printf 'FAIL  %-24s %s\n' "$top" "${result[$top]//;/, }"

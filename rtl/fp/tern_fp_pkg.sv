@@ -63,8 +63,12 @@ package tern_fp_pkg;
     unpack = {r_nan, r_inf, r_zero, r_sign, r_exp, r_sig};
   endfunction
 
-  // Operand parts of the Tensor Engine's fp32 decomposition (docs/numerics.md).
+  // Operand parts of the Tensor Engine's fp32 decomposition (docs/numerics.md). PartWhole is
+  // the default that unpack_part falls through to, named for its callers (the PE mesh); blocks
+  // that do not use the mesh see it unused.
+  /* verilator lint_off UNUSEDPARAM */
   localparam logic [1:0] PartWhole = 2'd0;  // the value itself (full-rate dtypes)
+  /* verilator lint_on UNUSEDPARAM */
   localparam logic [1:0] PartHi    = 2'd1;  // fp32 with its 13 low fraction bits cleared
   localparam logic [1:0] PartLo    = 2'd2;  // the rest, truncated to 11 significant bits
 
