@@ -12,24 +12,12 @@
 #              FPGA_SEED     nextpnr placement seed (default 1)
 set -euo pipefail
 
-abspath() {  # a path relative to the caller's directory, made absolute
-  case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac
-}
-
-TERN=$(abspath "${TERN:-build/bin/tern}")
-BUILD=$(abspath "${BUILD:-build}")
-CFG=${CFG:-fpga}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 FREQ=${FPGA_FREQ_MHZ:-3}
 SEED=${FPGA_SEED:-1}
 TOP=tern_fpga_top
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT="$BUILD/fpga"
-cd "$ROOT"
-
-for tool in yosys nextpnr-ice40 icepack python3; do
-  command -v "$tool" >/dev/null || { echo "fpga: $tool not found (scripts/bootstrap.sh)"; exit 2; }
-done
-[[ -x "$TERN" ]] || { echo "fpga: tern binary not found at $TERN (build it, or set TERN=)"; exit 2; }
+require fpga yosys nextpnr-ice40 icepack python3
 
 rm -rf "$OUT"
 mkdir -p "$OUT" "$BUILD/gen/$CFG"

@@ -15,21 +15,9 @@
 #              CFG   config whose tern_cfg_pkg the tops see (default fpga)
 set -euo pipefail
 
-abspath() {  # a path relative to the caller's directory, made absolute
-  case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$PWD/$1" ;; esac
-}
-
-TERN=$(abspath "${TERN:-build/bin/tern}")
-BUILD=$(abspath "${BUILD:-build}")
-CFG=${CFG:-fpga}
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 LOG="$BUILD/lint"
-cd "$ROOT"
-
-for tool in verilator yosys; do
-  command -v "$tool" >/dev/null || { echo "lint: $tool not found (scripts/bootstrap.sh)"; exit 2; }
-done
-[[ -x "$TERN" ]] || { echo "lint: tern binary not found at $TERN (build it, or set TERN=)"; exit 2; }
+require lint verilator yosys
 
 rm -rf "$LOG"
 mkdir -p "$LOG" "$BUILD/gen/$CFG"

@@ -22,7 +22,7 @@ struct ConfigOf<Vtern_tensor_unit_small> {
 
 template <typename Model>
 class TensorEngineTest : public ::testing::Test {
- protected:
+ public:
   TensorEngineTest()
       : cfg(load_config(std::string(TERN_CONFIG_DIR) + "/" + ConfigOf<Model>::kName + ".yaml")),
         rtl(cfg), golden(cfg), psum(cfg) {
@@ -195,14 +195,16 @@ TYPED_TEST(TensorEngineTest, RandomProgramsWithStreamStalls) {
   for (int i = 0; i < 20; ++i) this->check(tb::random_program(this->cfg, 20, rng));
 }
 
-// At least 10^5 random matmuls per config (TERN_PE_MATMULS overrides), in programs of 500.
-TYPED_TEST(TensorEngineTest, RandomMatmuls) {
+// At least 10^5 random matmuls per config (TERN_PE_MATMULS overrides), in programs of 500,
+// split in two halves with different random streams so that CTest runs them in parallel.
+template <typename Fixture>
+void random_matmuls(Fixture& t) {
   auto rng = test::make_rng();
   const char* env = std::getenv("TERN_PE_MATMULS");
-  const uint64_t total = env ? std::strtoull(env, nullptr, 0) : 100000;
+  const uint64_t total = (env ? std::strtoull(env, nullptr, 0) : 100000) / 2;
   uint64_t done = 0, words = 0, cycles = 0, estimate = 0;
   while (done < total) {
-    const tb::CheckResult r = this->check(tb::random_program(this->cfg, 500, rng));
+    const tb::CheckResult r = t.check(tb::random_program(t.cfg, 500, rng));
     if (r.mismatches) break;
     done += r.matmuls;
     words += r.words_checked;
@@ -214,6 +216,9 @@ TYPED_TEST(TensorEngineTest, RandomMatmuls) {
              words, cycles, estimate);
   EXPECT_EQ(cycles, estimate);
 }
+
+TYPED_TEST(TensorEngineTest, RandomMatmulsFirstHalf) { random_matmuls(*this); }
+TYPED_TEST(TensorEngineTest, RandomMatmulsSecondHalf) { random_matmuls(*this); }
 
 }  // namespace
 }  // namespace tern
