@@ -46,7 +46,7 @@ mapfile -t srcs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort
 srcs=("$cfg_pkg" "${srcs[@]}")
 
 step "yosys synth_ice40" "$OUT/yosys.log" yosys -p \
-  "read_verilog -sv ${srcs[*]}; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
+  "read_verilog -defer -sv ${srcs[*]}; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
 step "nextpnr-ice40" "$OUT/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \
   --json "$OUT/$TOP.json" --pcf fpga/tern_fpga.pcf --asc "$OUT/$TOP.asc" \
   --freq "$FREQ" --seed "$SEED" --report "$OUT/nextpnr_report.json"
