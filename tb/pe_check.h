@@ -65,6 +65,7 @@ struct ProgramShape {
   uint32_t max_n = 8;         // moving size cap for most matmuls (full 512 appears at the edges)
   bool errors = true;         // sprinkle illegal commands
   bool transposes = true;
+  uint32_t banks = 0;         // PSUM banks the program may use (0: all)
 };
 
 // A random program of `matmuls` MultiplyMovings with their LoadStationarys, accumulate chains,
@@ -97,7 +98,7 @@ inline std::vector<PeOpItem> random_program(const CoreConfig& cfg, uint32_t matm
       ops.push_back({bad, {}});
     }
     PeCommand mm;
-    mm.bank = static_cast<uint32_t>(rng() % cfg.psum_banks);
+    mm.bank = static_cast<uint32_t>(rng() % (shape.banks ? shape.banks : cfg.psum_banks));
     if (shape.transposes && rng() % 20 == 0 && k <= entries) {
       mm.op = PeOp::kTranspose;
       mm.offset = static_cast<uint32_t>(rng() % (entries - k + 1));

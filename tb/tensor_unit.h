@@ -76,6 +76,11 @@ class RtlTensorUnit {
   // Random gaps in the operand streams (probability 1/4 per cycle) when set.
   void set_stream_stalls(uint32_t seed) { stall_rng_.emplace(seed); }
 
+  // Plain-port writes (word address, value for every partition) issued during the next run(),
+  // one per cycle while the port is ready: they contend with the engine's PSUM writes.
+  void queue_side_writes(std::deque<std::pair<uint32_t, uint32_t>> writes) { side_writes_ = std::move(writes); }
+  uint64_t side_write_stalls() const { return side_stalls_; }
+
   // Runs the commands back to back; returns the cycles from the first command until the
   // engine is idle. `expected_errors[i]` says whether command i will be rejected (from the
   // golden check): a rejected command carries no operand data.
@@ -93,9 +98,18 @@ class RtlTensorUnit {
       if (!stat_q.empty()) set_vector(dut_->stat_data_i, stat_q.front());
       dut_->mov_valid_i = !mov_q.empty() && !stall;
       if (!mov_q.empty()) set_vector(dut_->mov_data_i, mov_q.front());
-      dut_->rw_valid_i = 0;
+      const bool side = !side_writes_.empty();
+      dut_->rw_valid_i = side;
+      if (side) {
+        dut_->rw_write_i = 1;
+        dut_->rw_addr_i = side_writes_.front().first;
+        detail::set_ones(dut_->rw_mask_i, cfg_.partitions);
+        for (uint32_t p = 0; p < cfg_.partitions; ++p) detail::set_word(dut_->rw_wdata_i, p, side_writes_.front().second);
+      }
       dut_->eval();
-      if (!cmd_valid && stat_q.empty() && mov_q.empty() && !dut_->busy_o) break;
+      if (!cmd_valid && stat_q.empty() && mov_q.empty() && !side && !dut_->busy_o) break;
+      const bool side_fire = side && dut_->rw_ready_o;
+      if (side && !side_fire) ++side_stalls_;
       if (cycle_ - start >= max_cycles) {
         throw Error(fmt::format("tensor unit: timeout after {} cycles ({} of {} commands accepted)",
                                 max_cycles, next, ops.size()));
@@ -104,6 +118,7 @@ class RtlTensorUnit {
       const bool stat_fire = dut_->stat_valid_i && dut_->stat_ready_o;
       const bool mov_fire = dut_->mov_valid_i && dut_->mov_ready_o;
       clock();
+      if (side_fire) side_writes_.pop_front();
       if (stat_fire) stat_q.pop_front();
       if (mov_fire) mov_q.pop_front();
       if (cmd_fire) {
@@ -112,6 +127,8 @@ class RtlTensorUnit {
         ++next;
       }
     }
+    dut_->rw_valid_i = 0;
+    dut_->rw_write_i = 0;
     return cycle_ - start;
   }
 
@@ -222,6 +239,8 @@ class RtlTensorUnit {
   std::optional<std::mt19937> stall_rng_;
   std::vector<PeError> errors_;
   Dtype stat_dtype_ = Dtype::kBf16;  // of the last accepted LoadStationary
+  std::deque<std::pair<uint32_t, uint32_t>> side_writes_;
+  uint64_t side_stalls_ = 0;
   uint64_t cycle_ = 0;
 };
 
