@@ -2,10 +2,12 @@
 # Lints and synthesises every RTL module: each module in rtl/**/*.sv and fpga/*.sv.
 #   1. verilator --lint-only -Wall with the module as top (warnings are fatal; waivers are
 #      scoped /* verilator lint_off RULE */ comments in the RTL, never flags here);
-#   2. yosys `synth -noshare -top <root>` + `check -assert` for every root (a module nothing
-#      else instantiates), with the config's sizes; the modules below a root are synthesised
-#      inside it. (`share`, the SAT-based resource sharing, took minutes on the PE mesh and
-#      proves nothing about whether the RTL is synthesizable.)
+#   2. yosys `synth -noshare -top <root> -run :fine` (elaboration, processes to netlists, no latches,
+#      coarse word-level synthesis and memory inference) + `check -assert` for every root (a
+#      module nothing else instantiates), at the config's sizes; the modules below a root are
+#      synthesised inside it. The gate-level half of synth (techmap, abc) is `make fpga`'s job:
+#      on the PE mesh it took a minute and proves nothing more about synthesizability, and
+#      the SAT-based resource sharing (`share`) alone took many minutes.
 # A top is read with the packages and the files of the modules it uses (found by name).
 # Packages (*_pkg.sv, plus the generated tern_cfg_pkg) are read first in every run.
 # Prints one PASS/FAIL line per top and exits non-zero on any failure. Logs: $BUILD/lint/.
@@ -84,7 +86,7 @@ srcs_for() {  # the packages, then the files of the top and of every module it u
 }
 
 # Yosys' own warnings start a line with "Warning:"; ABC's notes are prefixed "ABC:".
-yosys_clean() { ! grep -q '^Warning:' "$1"; }
+yosys_clean() { ! grep -qE '^Warning:|Latch inferred' "$1"; }
 
 # --- Per top: Verilator lint and Yosys elaboration ----------------------------------------
 declare -A result elab_ok
@@ -98,7 +100,7 @@ for top in "${tops[@]}"; do
   if [[ -n ${used[$top]:-} ]]; then
     elab_ok[$top]=inside
   elif yosys -q -l "$LOG/$top.yosys.log" \
-       -p "read_verilog -defer -sv ${srcs[*]}; synth -noshare -top $top; check -assert" \
+       -p "read_verilog -defer -sv ${srcs[*]}; synth -noshare -top $top -run :fine; check -assert" \
        >/dev/null 2>&1 && yosys_clean "$LOG/$top.yosys.log"; then
     elab_ok[$top]=1
   else

@@ -15,6 +15,7 @@
 #include "fp_blocks.h"
 #include "mac_lane.h"
 #include "numerics/sr_rng.h"
+#include "verdict.h"
 
 namespace tern {
 namespace {
@@ -186,7 +187,7 @@ Args parse(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   using namespace tern;
-  try {
+  return sim::run_bench([&] {
     const Args a = parse(argc, argv);
     std::optional<CoreConfig> cfg;
     if (!a.config.empty()) cfg = load_config(a.config);
@@ -210,15 +211,9 @@ int main(int argc, char** argv) {
     std::mt19937_64 rng(a.seed);
     const Outcome out = it->second(a, rng);
     fmt::print("checked {} results in {} cycles, {} mismatches\n", out.checked, out.cycles, out.errors);
-    fmt::print("CYCLES {}\n", out.cycles);
-    if (out.errors != 0 || out.checked == 0) {
-      fmt::print("FAIL\n");
-      return 1;
-    }
-    fmt::print("PASS\n");
-    return 0;
-  } catch (const std::exception& e) {
-    fmt::print("ERROR: {}\nFAIL\n", e.what());
-    return 1;
-  }
+    sim::Verdict v{out.cycles, {}};
+    if (out.errors != 0) v.errors.push_back(fmt::format("{} mismatches", out.errors));
+    if (out.checked == 0) v.errors.push_back("nothing was checked");
+    return v;
+  });
 }

@@ -10,10 +10,11 @@
 #include "common/error.h"
 #include "pe_check.h"
 #include "tensor_models.h"
+#include "verdict.h"
 
 int main(int argc, char** argv) {
   using namespace tern;
-  try {
+  return sim::run_bench([&] {
     std::string config, waves, scenario = "random";
     uint64_t seed = 1;
     uint32_t matmuls = 20;
@@ -63,17 +64,10 @@ int main(int argc, char** argv) {
     });
     fmt::print("{} matmuls, {} MACs, {} PSUM words compared, {} cycles (estimate {}), {} mismatches\n",
                r.matmuls, r.macs, r.words_checked, r.cycles, r.estimate, r.mismatches);
-    fmt::print("CYCLES {}\n", r.cycles);
-    if (r.mismatches != 0 || r.cycles != r.estimate || r.words_checked == 0) {
-      if (!r.first_mismatch.empty()) fmt::print("ERROR: {}\n", r.first_mismatch);
-      if (r.cycles != r.estimate) fmt::print("ERROR: cycles {} differ from the model's estimate {}\n", r.cycles, r.estimate);
-      fmt::print("FAIL\n");
-      return 1;
-    }
-    fmt::print("PASS\n");
-    return 0;
-  } catch (const std::exception& e) {
-    fmt::print("ERROR: {}\nFAIL\n", e.what());
-    return 1;
-  }
+    sim::Verdict v{r.cycles, {}};
+    if (r.mismatches != 0) v.errors.push_back(fmt::format("{} mismatches, first: {}", r.mismatches, r.first_mismatch));
+    if (r.cycles != r.estimate) v.errors.push_back(fmt::format("cycles {} differ from the model's estimate {}", r.cycles, r.estimate));
+    if (r.words_checked == 0) v.errors.push_back("nothing was checked");
+    return v;
+  });
 }
