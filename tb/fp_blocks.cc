@@ -1,6 +1,7 @@
 #include "fp_blocks.h"
 
 #include "Vtern_fp32_add.h"
+#include "Vtern_fp32_arith.h"
 #include "Vtern_fp_downconvert.h"
 #include "Vtern_fp_mac.h"
 #include "Vtern_fp_upconvert.h"
@@ -23,6 +24,7 @@ void Waves::close() {
 RtlFp::RtlFp()
     : ctx_(std::make_unique<VerilatedContext>()),
       add_(std::make_unique<Vtern_fp32_add>(ctx_.get(), "add")),
+      arith_(std::make_unique<Vtern_fp32_arith>(ctx_.get(), "arith")),
       mac_(std::make_unique<Vtern_fp_mac>(ctx_.get(), "mac")),
       down_(std::make_unique<Vtern_fp_downconvert>(ctx_.get(), "down")),
       up_(std::make_unique<Vtern_fp_upconvert>(ctx_.get(), "up")) {}
@@ -32,6 +34,7 @@ RtlFp::~RtlFp() { close_trace(); }
 void RtlFp::trace(Block block, const std::string& path) {
   switch (block) {  // Verilator traces one model per file
     case Block::kFp32Add: add_waves_.open(*add_, path); break;
+    case Block::kFp32Arith: arith_waves_.open(*arith_, path); break;
     case Block::kMac: mac_waves_.open(*mac_, path); break;
     case Block::kDownConvert: down_waves_.open(*down_, path); break;
     case Block::kUpConvert: up_waves_.open(*up_, path); break;
@@ -40,6 +43,7 @@ void RtlFp::trace(Block block, const std::string& path) {
 
 void RtlFp::close_trace() {
   add_waves_.close();
+  arith_waves_.close();
   mac_waves_.close();
   down_waves_.close();
   up_waves_.close();
@@ -48,6 +52,7 @@ void RtlFp::close_trace() {
 void RtlFp::tick() {
   ++time_;
   add_waves_.dump(time_);
+  arith_waves_.dump(time_);
   mac_waves_.dump(time_);
   down_waves_.dump(time_);
   up_waves_.dump(time_);
@@ -59,6 +64,15 @@ uint32_t RtlFp::fp32_add(uint32_t a, uint32_t b) {
   add_->eval();
   tick();
   return add_->sum_o;
+}
+
+uint32_t RtlFp::arith(uint8_t op, uint32_t a, uint32_t b) {
+  arith_->op_i = op;
+  arith_->a_i = a;
+  arith_->b_i = b;
+  arith_->eval();
+  tick();
+  return arith_->result_o;
 }
 
 uint32_t RtlFp::mac_step(uint32_t acc, Dtype ta, uint32_t a, Dtype tb, uint32_t b) {

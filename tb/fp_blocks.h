@@ -14,6 +14,7 @@
 #include "numerics/numerics.h"
 
 class Vtern_fp32_add;
+class Vtern_fp32_arith;
 class Vtern_fp_mac;
 class Vtern_fp_downconvert;
 class Vtern_fp_upconvert;
@@ -54,23 +55,28 @@ class RtlFp {
   RtlFp& operator=(const RtlFp&) = delete;
 
   uint32_t fp32_add(uint32_t a, uint32_t b);
+  uint32_t fp32_mul(uint32_t a, uint32_t b) { return arith(0, a, b); }
+  uint32_t fp32_div(uint32_t a, uint32_t b) { return arith(1, a, b); }
+  uint32_t fp32_sqrt(uint32_t a) { return arith(2, a, 0); }
   uint32_t mac_step(uint32_t acc, Dtype ta, uint32_t a, Dtype tb, uint32_t b);
   uint32_t convert_from_fp32(Dtype to, uint32_t fp32, ConvertMode mode, uint32_t random);
   uint32_t convert_to_fp32(Dtype from, uint32_t bits);
 
-  enum class Block { kFp32Add, kMac, kDownConvert, kUpConvert };
+  enum class Block { kFp32Add, kFp32Arith, kMac, kDownConvert, kUpConvert };
   // FST waves of one block, one time step per call to it; off unless asked for.
   void trace(Block block, const std::string& path);
   void close_trace();
 
  private:
   void tick();
+  uint32_t arith(uint8_t op, uint32_t a, uint32_t b);
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vtern_fp32_add> add_;
+  std::unique_ptr<Vtern_fp32_arith> arith_;
   std::unique_ptr<Vtern_fp_mac> mac_;
   std::unique_ptr<Vtern_fp_downconvert> down_;
   std::unique_ptr<Vtern_fp_upconvert> up_;
-  Waves add_waves_, mac_waves_, down_waves_, up_waves_;
+  Waves add_waves_, arith_waves_, mac_waves_, down_waves_, up_waves_;
   uint64_t time_ = 0;
 };
 

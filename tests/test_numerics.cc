@@ -172,6 +172,38 @@ TEST(Numerics, Fp32AddAgainstHostIeee) {
   EXPECT_EQ(bad.count(), 0u);
 }
 
+// Multiply, divide and square root against the host's IEEE binary32 arithmetic.
+TEST(Numerics, Fp32MulDivSqrtAgainstHostIeee) {
+  auto rng = test::make_rng();
+  ASSERT_EQ(std::fegetround(), FE_TONEAREST);
+  Mismatches bad("fp32 mul/div/sqrt");
+  auto same = [](float want, uint32_t got) {
+    return std::isnan(want) ? got == kFp32CanonicalNaN : got == as_bits(want);
+  };
+  auto check = [&](uint32_t a, uint32_t b) {
+    const float x = as_float(a), y = as_float(b);
+    if (!same(x * y, fp32_mul(a, b))) bad.add("{:#010x} * {:#010x} = {:#010x}", a, b, fp32_mul(a, b));
+    if (!same(x / y, fp32_div(a, b))) bad.add("{:#010x} / {:#010x} = {:#010x}", a, b, fp32_div(a, b));
+    if (!same(std::sqrt(x), fp32_sqrt(a))) bad.add("sqrt({:#010x}) = {:#010x}", a, fp32_sqrt(a));
+  };
+  const uint32_t specials[] = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
+                               0x00800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000, 0xFF800000,
+                               0x7FC00000, 0xFFFFFFFF, 0x3F800000, 0xBF800000, 0x33800000,
+                               0x3F7FFFFF, 0x3F800001, 0x40000000, 0x3F000000, 0x1F800000};
+  for (uint32_t a : specials) {
+    for (uint32_t b : specials) check(a, b);
+  }
+  for (uint64_t i = 0; i < test::vector_count() / 2; ++i) {
+    uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng());
+    if (i % 4 == 1) {  // results near the subnormal range and the overflow threshold
+      b = (b & 0x807FFFFFu) | ((254u - ((a >> 23) & 0xFF) + static_cast<uint32_t>(rng() % 9)) % 256) << 23;
+    }
+    if (i % 8 == 3) a &= 0x807FFFFFu;  // subnormal operands
+    check(a, b);
+  }
+  EXPECT_EQ(bad.count(), 0u);
+}
+
 TEST(Numerics, MacStepAgainstMpfr) {
   auto rng = test::make_rng();
   constexpr Dtype kMacTypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2,

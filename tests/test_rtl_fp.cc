@@ -55,6 +55,26 @@ TEST_F(RtlFpTest, Fp32AddCornersAndRandom) {
   EXPECT_EQ(bad.count(), 0u);
 }
 
+TEST_F(RtlFpTest, Fp32MulDivSqrtCornersAndRandom) {
+  Mismatches bad("fp32 mul/div/sqrt");
+  auto check = [&](uint32_t a, uint32_t b) {
+    if (rtl.fp32_mul(a, b) != fp32_mul(a, b)) bad.add("{:#010x} * {:#010x}: rtl {:#010x} golden {:#010x}", a, b, rtl.fp32_mul(a, b), fp32_mul(a, b));
+    if (rtl.fp32_div(a, b) != fp32_div(a, b)) bad.add("{:#010x} / {:#010x}: rtl {:#010x} golden {:#010x}", a, b, rtl.fp32_div(a, b), fp32_div(a, b));
+    if (rtl.fp32_sqrt(a) != fp32_sqrt(a)) bad.add("sqrt {:#010x}: rtl {:#010x} golden {:#010x}", a, rtl.fp32_sqrt(a), fp32_sqrt(a));
+  };
+  for (uint32_t a : fp32_corners()) {
+    for (uint32_t b : fp32_corners()) check(a, b);
+  }
+  auto rng = test::make_rng();
+  for (uint64_t i = 0; i < test::vector_count() / 4; ++i) {
+    uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng());
+    if (i % 4 == 1) b = (b & 0x807FFFFFu) | ((254u - ((a >> 23) & 0xFF) + static_cast<uint32_t>(rng() % 9)) % 256) << 23;
+    if (i % 8 == 3) a &= 0x807FFFFFu;
+    check(a, b);
+  }
+  EXPECT_EQ(bad.count(), 0u);
+}
+
 TEST_F(RtlFpTest, UpConvertExhaustive) {
   for (Dtype t : {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2}) {
     Mismatches bad(fmt::format("upconvert {}", dtype_name(t)));

@@ -194,6 +194,62 @@ bool is_mac_dtype(Dtype t) {
          t == Dtype::kFp8E5M2 || t == Dtype::kTf32;
 }
 
+uint32_t fp32_mul(uint32_t a, uint32_t b) {
+  const ExactValue x = decode(Dtype::kFp32, a);
+  const ExactValue y = decode(Dtype::kFp32, b);
+  const bool sign = x.sign != y.sign;
+  if (x.kind == Kind::kNaN || y.kind == Kind::kNaN) return kFp32CanonicalNaN;
+  if (x.kind == Kind::kInf || y.kind == Kind::kInf) {
+    if (x.kind == Kind::kZero || y.kind == Kind::kZero) return kFp32CanonicalNaN;
+    return round_to_float({Kind::kInf, sign, 0, 0}, Dtype::kFp32, {}, 0);
+  }
+  if (x.kind == Kind::kZero || y.kind == Kind::kZero) return round_to_float({Kind::kZero, sign, 0, 0}, Dtype::kFp32, {}, 0);
+  return round_to_float({Kind::kFinite, sign, x.mant * y.mant, x.exp + y.exp}, Dtype::kFp32, {}, 0);
+}
+
+uint32_t fp32_div(uint32_t a, uint32_t b) {
+  const ExactValue x = decode(Dtype::kFp32, a);
+  const ExactValue y = decode(Dtype::kFp32, b);
+  const bool sign = x.sign != y.sign;
+  const auto special = [&](Kind k) { return round_to_float({k, sign, 0, 0}, Dtype::kFp32, {}, 0); };
+  if (x.kind == Kind::kNaN || y.kind == Kind::kNaN) return kFp32CanonicalNaN;
+  if ((x.kind == Kind::kInf && y.kind == Kind::kInf) || (x.kind == Kind::kZero && y.kind == Kind::kZero)) {
+    return kFp32CanonicalNaN;
+  }
+  if (x.kind == Kind::kInf || y.kind == Kind::kZero) return special(Kind::kInf);
+  if (x.kind == Kind::kZero || y.kind == Kind::kInf) return special(Kind::kZero);
+  // Scale the dividend so the quotient has far more bits than fp32 keeps; a nonzero remainder
+  // becomes a sticky bit below them.
+  const int shift = 100 - top_bit(x.mant);
+  const u128 dividend = x.mant << shift;
+  const u128 quotient = dividend / y.mant;
+  const bool sticky = dividend % y.mant != 0;
+  return round_to_float({Kind::kFinite, sign, (quotient << 1) | u128(sticky), x.exp - shift - y.exp - 1},
+                        Dtype::kFp32, {}, 0);
+}
+
+uint32_t fp32_sqrt(uint32_t a) {
+  const ExactValue x = decode(Dtype::kFp32, a);
+  if (x.kind == Kind::kNaN || (x.sign && x.kind != Kind::kZero)) return kFp32CanonicalNaN;
+  if (x.kind != Kind::kFinite) return a;  // +-0, +Inf
+  // mant * 2^exp with the mantissa scaled up to about 2^110 and the exponent made even.
+  int shift = 110 - top_bit(x.mant);
+  if ((x.exp - shift) % 2 != 0) ++shift;
+  const u128 radicand = x.mant << shift;
+  u128 root = 0, rem = 0;
+  for (int i = 63; i >= 0; --i) {  // digit-by-digit integer square root
+    rem = (rem << 2) | ((radicand >> (2 * i)) & 3);
+    const u128 trial = (root << 2) | 1;
+    root <<= 1;
+    if (rem >= trial) {
+      rem -= trial;
+      root |= 1;
+    }
+  }
+  return round_to_float({Kind::kFinite, false, (root << 1) | u128(rem != 0), (x.exp - shift) / 2 - 1},
+                        Dtype::kFp32, {}, 0);
+}
+
 uint32_t mac_step(uint32_t acc_fp32, Dtype ta, uint32_t a, Dtype tb, uint32_t b) {
   if (!is_mac_dtype(ta) || !is_mac_dtype(tb)) {
     throw Error(fmt::format("mac_step: operand types {} x {} are not Tensor Engine input types",

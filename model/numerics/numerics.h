@@ -42,6 +42,13 @@ uint32_t convert_to_fp32(Dtype from, uint32_t bits);
 // IEEE-754 binary32 addition, round to nearest even, subnormals honoured.
 uint32_t fp32_add(uint32_t a, uint32_t b);
 
+// IEEE-754 binary32 multiplication, division and square root, each rounded once (RNE),
+// subnormals honoured, NaN results canonical. They are the arithmetic of the Scalar and Vector
+// Engines.
+uint32_t fp32_mul(uint32_t a, uint32_t b);
+uint32_t fp32_div(uint32_t a, uint32_t b);
+uint32_t fp32_sqrt(uint32_t a);
+
 // The Tensor Engine's MAC step: acc + a*b, the product exact, one RNE rounding to fp32.
 // a and b are BF16, FP16, FP8-E4M3, FP8-E5M2 or TF32 (any mix); others throw tern::Error.
 uint32_t mac_step(uint32_t acc_fp32, Dtype ta, uint32_t a, Dtype tb, uint32_t b);

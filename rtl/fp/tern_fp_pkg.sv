@@ -299,6 +299,111 @@ package tern_fp_pkg;
                            tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
+  // Normalises a nonzero magnitude whose top bit is at bit 27 or 26 into the sum form's 27-bit
+  // significand; a bit shifted out joins the sticky bit 0. `exp` is the exponent of bit 26.
+  function automatic logic [41:0] sum_from_28(logic sign, logic signed [11:0] exp, logic [27:0] mag,
+                                              logic sticky);
+    if (mag[27]) begin
+      sum_from_28 = {3'b000, sign, 11'(exp + 12'sd1), mag[27:2], mag[1] | mag[0] | sticky};
+    end else begin
+      sum_from_28 = {3'b000, sign, 11'(exp), mag[26:1], mag[0] | sticky};
+    end
+  endfunction
+
+  // IEEE binary32 multiplication, RNE: the 48-bit product of the significands, its low bits
+  // folded into the sticky bit. NaN, Inf * 0 -> NaN; Inf * x -> Inf; 0 * x -> 0.
+  function automatic logic [31:0] fp32_mul(logic [31:0] a, logic [31:0] b);
+    logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, r_sign;
+    logic [10:0] a_exp, b_exp;
+    logic [23:0] a_sig, b_sig;
+    logic [47:0] product;  // 1.23 x 1.23 -> 2.46 fixed point
+    logic [41:0] r;
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = unpack(tern_pkg::DtFp32, a);
+    {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = unpack(tern_pkg::DtFp32, b);
+    r_sign  = a_sign ^ b_sign;
+    product = a_sig * b_sig;
+    // product[47:20] holds the top 28 bits; bit 46 weighs 2^(a_exp + b_exp).
+    r = sum_from_28(r_sign, 12'($signed(a_exp) + $signed(b_exp)), product[47:20], product[19:0] != 20'd0);
+    if (a_nan || b_nan || (a_inf && b_zero) || (b_inf && a_zero)) begin
+      r = {3'b100, 1'b0, 11'd0, 27'd0};
+    end else if (a_inf || b_inf) begin
+      r = {3'b010, r_sign, 11'd0, 27'd0};
+    end else if (a_zero || b_zero) begin
+      r = {3'b001, r_sign, 11'd0, 27'd0};
+    end
+    fp32_mul = round_pack(tern_pkg::DtFp32, r, tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+  // IEEE binary32 division, RNE: a 27- or 28-bit integer quotient of the significands, the
+  // remainder folded into the sticky bit. NaN, 0/0, Inf/Inf -> NaN; x/0 and Inf/x -> Inf.
+  function automatic logic [31:0] fp32_div(logic [31:0] a, logic [31:0] b);
+    logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, r_sign;
+    logic [10:0] a_exp, b_exp;
+    logic [23:0] a_sig, b_sig;
+    logic [50:0] dividend, divisor;
+    logic [27:0] quotient;  // (a_sig << 27) / b_sig lies in (2^26, 2^28)
+    logic [23:0] remainder;
+    logic [41:0] r;
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = unpack(tern_pkg::DtFp32, a);
+    {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = unpack(tern_pkg::DtFp32, b);
+    r_sign    = a_sign ^ b_sign;
+    dividend  = {a_sig, 27'd0};
+    divisor   = {27'd0, b_sig | 24'(b_zero)};  // never 0: zero divisors are handled below
+    quotient  = 28'(dividend / divisor);
+    remainder = 24'(dividend % divisor);
+    // The quotient's bit 27 weighs 2^(a_exp - b_exp), one above the sum form's bit 26.
+    r = sum_from_28(r_sign, 12'($signed(a_exp) - $signed(b_exp) - 11'sd1), quotient, remainder != 24'd0);
+    if (a_nan || b_nan || (a_inf && b_inf) || (a_zero && b_zero)) begin
+      r = {3'b100, 1'b0, 11'd0, 27'd0};
+    end else if (a_inf || b_zero) begin
+      r = {3'b010, r_sign, 11'd0, 27'd0};
+    end else if (a_zero || b_inf) begin
+      r = {3'b001, r_sign, 11'd0, 27'd0};
+    end
+    fp32_div = round_pack(tern_pkg::DtFp32, r, tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+  // IEEE binary32 square root, RNE: a digit-by-digit integer root of the significand scaled
+  // to an even exponent, the remainder folded into the sticky bit. sqrt(-0) = -0; sqrt of a
+  // negative number or NaN -> NaN; sqrt(+Inf) = +Inf.
+  function automatic logic [31:0] fp32_sqrt(logic [31:0] a);
+    logic               a_nan, a_inf, a_zero, a_sign;
+    logic [10:0]        a_exp;
+    logic [23:0]        a_sig;
+    logic               even_exp;
+    logic [55:0]        radicand, rem;
+    logic [27:0]        root;
+    logic [55:0]        trial;
+    logic signed [11:0] half_exp;
+    logic [41:0]        r;
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = unpack(tern_pkg::DtFp32, a);
+    // value = sig * 2^(exp - 23) = radicand * 2^(exp - 23 - k), k = 30 or 31 makes the power
+    // even; the root then has 27 or 28 bits, its bit 27 weighing 2^floor((exp + 1) / 2).
+    even_exp = !a_exp[0];
+    radicand = even_exp ? {1'b0, a_sig, 31'd0} : {2'b00, a_sig, 30'd0};
+    half_exp = 12'(($signed({a_exp[10], a_exp}) + 12'sd1) >>> 1);
+    root = 28'd0;
+    rem  = 56'd0;
+    for (int i = 27; i >= 0; i--) begin
+      rem   = (rem << 2) | 56'((radicand >> (2 * i)) & 56'd3);
+      trial = {26'd0, root, 2'b01};
+      root  = root << 1;
+      if (rem >= trial) begin
+        rem  = rem - trial;
+        root = root | 28'd1;
+      end
+    end
+    r = sum_from_28(1'b0, half_exp - 12'sd1, root, rem != 56'd0);
+    if (a_nan || (a_sign && !a_zero)) begin
+      r = {3'b100, 1'b0, 11'd0, 27'd0};
+    end else if (a_inf) begin
+      r = {3'b010, 1'b0, 11'd0, 27'd0};
+    end else if (a_zero) begin
+      r = {3'b001, a_sign, 11'd0, 27'd0};
+    end
+    fp32_sqrt = round_pack(tern_pkg::DtFp32, r, tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
   // fp32 -> any float dtype (RNE or SR, saturate flag).
   function automatic logic [31:0] downconvert(logic [3:0] dt, logic [31:0] x, logic mode,
                                               logic sat, logic [31:0] random);
