@@ -33,8 +33,22 @@ cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
   echo "FAIL  tern config sv configs/$CFG.yaml (see $LOG/tern_config.log)"; exit 1; }
 cmp -s "$LOG/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$LOG/tern_cfg_pkg.sv" "$cfg_pkg"
 
-mapfile -t pkgs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort)
-pkgs=("$cfg_pkg" "${pkgs[@]}")
+# Packages in dependency order: a package is placed once every package it names is placed.
+mapfile -t unplaced < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort)
+pkgs=("$cfg_pkg")
+placed=" tern_cfg_pkg "
+while [[ ${#unplaced[@]} -gt 0 ]]; do
+  left=()
+  for f in "${unplaced[@]}"; do
+    ready=1
+    for dep in $(sed 's://.*$::' "$f" | grep -oE '\b[a-z_0-9]+_pkg\b' | sort -u); do
+      [[ "$dep" == "$(basename "$f" .sv)" || "$placed" == *" $dep "* ]] || ready=0
+    done
+    if [[ $ready -eq 1 ]]; then pkgs+=("$f"); placed+="$(basename "$f" .sv) "; else left+=("$f"); fi
+  done
+  [[ ${#left[@]} -lt ${#unplaced[@]} ]] || { echo "lint: package dependency cycle among ${left[*]}"; exit 1; }
+  unplaced=("${left[@]}")
+done
 mapfile -t rtl_srcs < <(find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort)
 mapfile -t fpga_srcs < <(find fpga -maxdepth 1 -name '*.sv' 2>/dev/null | LC_ALL=C sort)
 

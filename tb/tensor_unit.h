@@ -17,6 +17,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "fp_blocks.h"
+#include "ports.h"
 #include "pe/tensor_engine.h"
 
 namespace tern::tb {
@@ -26,36 +27,6 @@ struct PeOpItem {
   PeCommand cmd;
   Tile tile;
 };
-
-namespace detail {
-// Sets element `i` (32 bits) of a port that is a plain integer or a VlWide.
-template <typename T>
-void set_word(T& port, size_t i, uint32_t value) {
-  if constexpr (std::is_integral_v<T>) {
-    port = static_cast<T>(value);
-    (void)i;
-  } else {
-    port[i] = value;
-  }
-}
-template <typename T>
-uint32_t get_word(const T& port, size_t i) {
-  if constexpr (std::is_integral_v<T>) {
-    return static_cast<uint32_t>(port >> (32 * i));
-  } else {
-    return port[i];
-  }
-}
-// Sets the low `bits` bits of a mask port to all ones.
-template <typename T>
-void set_ones(T& port, uint32_t bits) {
-  if constexpr (std::is_integral_v<T>) {
-    port = bits >= 8 * sizeof(T) ? static_cast<T>(~T{0}) : static_cast<T>((T{1} << bits) - 1);
-  } else {
-    for (uint32_t w = 0; w * 32 < bits; ++w) port[w] = bits - w * 32 >= 32 ? ~0u : (1u << (bits - w * 32)) - 1;
-  }
-}
-}  // namespace detail
 
 template <typename Model>
 class RtlTensorUnit {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "numerics/dtype.h"
+#include "act/scalar_engine.h"
 #include "pe/pe_types.h"
 
 namespace tern {
@@ -71,6 +72,45 @@ TEST(RtlPackage, PeOpcodesAndErrorsMatchModel) {
     ASSERT_TRUE(errs.count(name)) << "tern_pe_pkg.sv lacks PeErr" << name;
     EXPECT_EQ(errs.at(name), static_cast<int>(code)) << name;
   }
+}
+
+
+// FnGeluApprxTanh -> gelu_apprx_tanh
+std::string snake(const std::string& camel) {
+  std::string out;
+  for (char c : camel) {
+    if (std::isupper(static_cast<unsigned char>(c)) && !out.empty()) out += '_';
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+TEST(RtlPackage, ActCodesMatchModel) {
+  const auto fns = sv_codes("act/tern_act_pkg.sv", "Fn");
+  EXPECT_EQ(fns.size(), static_cast<size_t>(act::kNumActFuncs));
+  for (const auto& [name, code] : fns) {
+    const auto f = act::act_func_from_name(snake(name));
+    ASSERT_TRUE(f.has_value()) << "model lacks function " << snake(name);
+    EXPECT_EQ(static_cast<int>(*f), code) << name;
+  }
+  const auto red = sv_codes("act/tern_act_pkg.sv", "Red");
+  const std::map<std::string, int> want_red = {
+      {"Idle", static_cast<int>(act::ReduceCmd::kIdle)},
+      {"Reset", static_cast<int>(act::ReduceCmd::kReset)},
+      {"Reduce", static_cast<int>(act::ReduceCmd::kReduce)},
+      {"ResetReduce", static_cast<int>(act::ReduceCmd::kResetReduce)},
+      {"LoadReduce", static_cast<int>(act::ReduceCmd::kLoadReduce)},
+      {"OpAdd", static_cast<int>(act::ReduceOp::kAdd)},
+      {"OpMax", static_cast<int>(act::ReduceOp::kMax)}};
+  EXPECT_EQ(red, want_red);
+  const auto errs = sv_codes("act/tern_act_pkg.sv", "ActErr");
+  const std::map<std::string, int> want_err = {
+      {"None", static_cast<int>(act::ActError::kNone)},
+      {"BadFunc", static_cast<int>(act::ActError::kBadFunc)},
+      {"BadDtype", static_cast<int>(act::ActError::kBadDtype)},
+      {"BadSize", static_cast<int>(act::ActError::kBadSize)},
+      {"BadReduce", static_cast<int>(act::ActError::kBadReduce)}};
+  EXPECT_EQ(errs, want_err);
 }
 
 }  // namespace

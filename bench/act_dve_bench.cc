@@ -1,0 +1,118 @@
+// tern_bench_act_dve: the Scalar (ACT) and Vector (DVE) Engines. Reports the cycles one
+// instruction takes against its free size (single and back to back, from the simulation),
+// the start cost that follows, and the accuracy table of every ACT function (a dense sweep
+// of 10^6 points over its valid range and every BF16 input, against double precision).
+// Writes build/bench/act_dve.json (a list of records) and, with --markdown FILE, the
+// accuracy table of docs/act-accuracy.md.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "Vtern_act_small.h"
+#include "act_accuracy.h"
+#include "act_check.h"
+#include "common/config.h"
+#include "common/error.h"
+
+namespace {
+
+using namespace tern;
+
+struct CycleRecord {
+  std::string engine, config, op;
+  uint32_t n, instructions;
+  uint64_t cycles;
+};
+
+// One ACT function over n elements per lane, `count` instructions back to back.
+CycleRecord act_cycles(const CoreConfig& cfg, act::ActFunc f, uint32_t n, uint32_t count) {
+  tb::RtlActUnit<Vtern_act_small> rtl(cfg.partitions, 1);
+  act::ScalarEngine golden(cfg.partitions, 1);
+  std::mt19937_64 rng(n);
+  std::vector<tb::ActOp> ops;
+  for (uint32_t i = 0; i < count; ++i) {
+    tb::ActOp op = tb::random_act_op(cfg.partitions, 1, rng);
+    op.cmd = {};
+    op.cmd.func = static_cast<uint8_t>(f);
+    op.cmd.in_dtype = op.cmd.out_dtype = static_cast<uint8_t>(Dtype::kBf16);
+    op.cmd.n = n;
+    op.in.assign(cfg.partitions, std::vector<uint32_t>(n));
+    for (auto& row : op.in) {
+      for (auto& e : row) e = tb::random_act_element(Dtype::kBf16, rng);
+    }
+    ops.push_back(std::move(op));
+  }
+  const tb::ActCheck r = tb::run_and_check_act(rtl, golden, ops, 100'000'000);
+  if (r.mismatch_count) throw Error("ACT results differ from the golden model: " + r.mismatches.front());
+  return {"act", cfg.name, act::act_func_name(f), n, count, r.cycles};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::string out_dir = "build/bench", config_dir = "configs", markdown;
+    bool quick = false;
+    for (int i = 1; i < argc; ++i) {
+      const std::string k = argv[i];
+      if (k == "--out" && i + 1 < argc) out_dir = argv[++i];
+      else if (k == "--configs" && i + 1 < argc) config_dir = argv[++i];
+      else if (k == "--markdown" && i + 1 < argc) markdown = argv[++i];
+      else if (k == "--quick") quick = true;  // few sizes and points: a smoke test of the bench
+      else throw Error(fmt::format("unknown argument '{}'", k));
+    }
+    const CoreConfig small = load_config(config_dir + "/small.yaml");
+    std::vector<std::string> records;
+
+    // Cycles vs free size.
+    const std::vector<uint32_t> sizes = quick ? std::vector<uint32_t>{1, 64} : std::vector<uint32_t>{1, 8, 64, 512, 2048};
+    for (uint32_t n : sizes) {
+      for (uint32_t count : {1u, 8u}) {
+        const CycleRecord r = act_cycles(small, act::ActFunc::kGelu, n, count);
+        const double per = static_cast<double>(r.cycles) / r.instructions;
+        fmt::print("{} {:<6} {:<8} n {:>5} x {} instructions: {:>7} cycles, {:.2f} per instruction, start cost {:.2f}\n",
+                   r.engine, r.config, r.op, r.n, r.instructions, r.cycles, per, per - r.n);
+        records.push_back(fmt::format(
+            "{{\"engine\": \"{}\", \"config\": \"{}\", \"op\": \"{}\", \"n\": {}, \"instructions\": {}, "
+            "\"cycles\": {}, \"cycles_per_instruction\": {:.2f}, \"start_cost\": {:.2f}}}",
+            r.engine, r.config, r.op, r.n, r.instructions, r.cycles, per, per - r.n));
+      }
+    }
+
+    // The accuracy table.
+    std::string table =
+        "| function | valid range | fp32 max ulp | fp32 mean ulp | max ulp / condition | worst input | "
+        "BF16 inputs | BF16 not faithful | BF16 max ulp |\n|---|---|---|---|---|---|---|---|---|\n";
+    for (int i = 0; i < act::kNumActFuncs; ++i) {
+      const auto f = static_cast<act::ActFunc>(i);
+      const auto a = oracle::measure_act(f, quick ? 10000 : 1000000, [f](uint32_t x) { return act::act_function(f, x); });
+      const act::ValidRange r = act::valid_range(f);
+      const std::string range = f == act::ActFunc::kReciprocal ? fmt::format("+-[{:g}, {:g}]", r.lo, r.hi)
+                                                              : fmt::format("[{:g}, {:g}]", r.lo, r.hi);
+      table += fmt::format("| {} | {} | {:.3f} | {:.3f} | {:.3f} | {:g} | {} | {} | {:.3f} |\n", act::act_func_name(f),
+                           range, a.max_ulp, a.mean_ulp, a.max_ulp_conditioned, a.worst_input, a.bf16_inputs,
+                           a.bf16_unfaithful, a.bf16_max_ulp);
+      records.push_back(fmt::format(
+          "{{\"engine\": \"act\", \"accuracy\": \"{}\", \"valid_lo\": {:g}, \"valid_hi\": {:g}, \"points\": {}, "
+          "\"max_ulp\": {:.4f}, \"mean_ulp\": {:.4f}, \"max_ulp_conditioned\": {:.4f}, \"worst_input\": {:g}, "
+          "\"bf16_inputs\": {}, \"bf16_unfaithful\": {}, \"bf16_max_ulp\": {:.4f}}}",
+          act::act_func_name(f), r.lo, r.hi, a.points, a.max_ulp, a.mean_ulp, a.max_ulp_conditioned, a.worst_input,
+          a.bf16_inputs, a.bf16_unfaithful, a.bf16_max_ulp));
+    }
+    fmt::print("\n{}", table);
+    if (!markdown.empty()) std::ofstream(markdown) << table;
+
+    std::filesystem::create_directories(out_dir);
+    std::ofstream json(out_dir + "/act_dve.json");
+    json << "[\n";
+    for (size_t i = 0; i < records.size(); ++i) json << "  " << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
+    json << "]\n";
+    fmt::print("wrote {}/act_dve.json\n", out_dir);
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tern_bench_act_dve: error: {}\n", e.what());
+    return 1;
+  }
+}

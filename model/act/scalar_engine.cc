@@ -1,0 +1,72 @@
+#include "act/scalar_engine.h"
+
+#include "common/error.h"
+#include "numerics/dtype.h"
+
+namespace tern::act {
+
+bool is_act_dtype(uint8_t code) { return code < kNumDtypes && is_float(static_cast<Dtype>(code)); }
+
+uint32_t reduce_identity(ReduceOp op) { return op == ReduceOp::kAdd ? 0x00000000u : 0xFF800000u; }
+
+uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value) {
+  if (op == ReduceOp::kAdd) return fp::add(acc, value);
+  auto is_nan = [](uint32_t v) { return (v & 0x7FFFFFFFu) > 0x7F800000u; };
+  if (is_nan(acc) || is_nan(value)) return kFp32CanonicalNaN;
+  // Order the patterns as integers: -0 sorts below +0.
+  auto key = [](uint32_t v) { return (v >> 31) ? ~v : (v | 0x80000000u); };
+  return key(value) > key(acc) ? value : acc;
+}
+
+ScalarEngine::ScalarEngine(uint32_t partitions, uint32_t sr_seed)
+    : partitions_(partitions), acc_(partitions, 0) {
+  if (partitions == 0) throw Error("ScalarEngine: zero partitions");
+  seed(sr_seed);
+}
+
+void ScalarEngine::seed(uint32_t sr_seed) {
+  rng_.clear();
+  for (uint32_t p = 0; p < partitions_; ++p) rng_.emplace_back(sr_seed, p);
+}
+
+ActError ScalarEngine::check(const ActCommand& cmd) const {
+  if (cmd.func >= kNumActFuncs) return ActError::kBadFunc;
+  if (!is_act_dtype(cmd.in_dtype) || !is_act_dtype(cmd.out_dtype)) return ActError::kBadDtype;
+  if (cmd.n == 0 || cmd.n > 0xFFFF) return ActError::kBadSize;
+  if (cmd.reduce_op > 1 || cmd.reduce_cmd > 4) return ActError::kBadReduce;
+  return ActError::kNone;
+}
+
+ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& out) {
+  out.clear();
+  const ActError err = check(cmd);
+  if (err != ActError::kNone) return err;
+  if (in.size() != partitions_) throw Error("ScalarEngine::run: input tile has the wrong partition count");
+  const auto func = static_cast<ActFunc>(cmd.func);
+  const auto in_t = static_cast<Dtype>(cmd.in_dtype), out_t = static_cast<Dtype>(cmd.out_dtype);
+  const auto op = static_cast<ReduceOp>(cmd.reduce_op);
+  const auto rcmd = static_cast<ReduceCmd>(cmd.reduce_cmd);
+  const ConvertMode mode{cmd.rounding, false};
+  out.assign(partitions_, std::vector<uint32_t>(cmd.n));
+  for (uint32_t p = 0; p < partitions_; ++p) {
+    if (in[p].size() != cmd.n) throw Error("ScalarEngine::run: input row length differs from the command's n");
+    const uint32_t scale = cmd.scale_per_partition ? cmd.scale_vec.at(p) : cmd.scale;
+    const uint32_t bias = cmd.bias_per_partition ? cmd.bias_vec.at(p) : cmd.bias;
+    uint32_t acc = acc_[p];
+    if (rcmd == ReduceCmd::kReset || rcmd == ReduceCmd::kResetReduce) acc = reduce_identity(op);
+    if (rcmd == ReduceCmd::kLoadReduce) acc = cmd.acc_load.at(p);
+    const bool reduce = rcmd == ReduceCmd::kReduce || rcmd == ReduceCmd::kResetReduce ||
+                        rcmd == ReduceCmd::kLoadReduce;
+    for (uint32_t j = 0; j < cmd.n; ++j) {
+      const uint32_t x = fp::add(fp::mul(convert_to_fp32(in_t, in[p][j]), scale), bias);
+      const uint32_t y = act_function(func, x);
+      if (reduce) acc = reduce_step(op, acc, y);
+      const uint32_t random = cmd.rounding == Rounding::kStochastic ? rng_[p].draw() : 0;
+      out[p][j] = convert_from_fp32(out_t, y, mode, random);
+    }
+    acc_[p] = acc;
+  }
+  return ActError::kNone;
+}
+
+}  // namespace tern::act

@@ -1,0 +1,73 @@
+// Golden Scalar Engine, ACT (docs/scalar-engine.md): the command of rtl/act/tern_act.sv,
+// executed on a [partition][element] tile, bit-exact with the RTL.
+//   out[p][j] = convert(func(convert_to_fp32(in[p][j]) * scale_p + bias_p))
+// with an optional reduction of the fp32 results along the free axis into one accumulator
+// per partition.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "act/act_functions.h"
+#include "numerics/numerics.h"
+#include "numerics/sr_rng.h"
+
+namespace tern::act {
+
+// Codes shared with rtl/act/tern_act_pkg.sv.
+enum class ReduceCmd : uint8_t {
+  kIdle = 0,         // the accumulators are left alone
+  kReset = 1,        // accumulators := identity; the results are not reduced
+  kReduce = 2,       // accumulators := fold(accumulators, results)
+  kResetReduce = 3,  // accumulators := fold(identity, results)
+  kLoadReduce = 4,   // accumulators := fold(acc_load, results)
+};
+enum class ReduceOp : uint8_t { kAdd = 0, kMax = 1 };
+enum class ActError : uint8_t { kNone = 0, kBadFunc = 1, kBadDtype = 2, kBadSize = 3, kBadReduce = 4 };
+
+// Raw codes, so that illegal values can be expressed (and rejected).
+struct ActCommand {
+  uint8_t func = 0;
+  uint8_t in_dtype = 0;
+  uint8_t out_dtype = 0;
+  Rounding rounding = Rounding::kNearestEven;
+  uint32_t n = 1;  // elements per partition, 1..65535
+  bool scale_per_partition = false;
+  uint32_t scale = 0x3F800000u;  // fp32 immediate
+  bool bias_per_partition = false;
+  uint32_t bias = 0;             // fp32 immediate
+  std::vector<uint32_t> scale_vec, bias_vec, acc_load;  // one fp32 per partition when used
+  uint8_t reduce_op = 0;
+  uint8_t reduce_cmd = 0;
+};
+
+using ActTile = std::vector<std::vector<uint32_t>>;  // [partition][element], raw dtype bits
+
+class ScalarEngine {
+ public:
+  ScalarEngine(uint32_t partitions, uint32_t sr_seed);
+
+  // (Re)seeds every lane's stochastic-rounding generator.
+  void seed(uint32_t sr_seed);
+  // The error the command would raise, in the RTL's order of checks.
+  ActError check(const ActCommand& cmd) const;
+  // Executes one command; a rejected command changes nothing and `out` is left empty.
+  ActError run(const ActCommand& cmd, const ActTile& in, ActTile& out);
+
+  const std::vector<uint32_t>& accumulators() const { return acc_; }
+  uint32_t partitions() const { return partitions_; }
+
+ private:
+  uint32_t partitions_;
+  std::vector<SrRng> rng_;
+  std::vector<uint32_t> acc_;
+};
+
+// The fp32 reduction steps: add is binary32 addition; max propagates NaN and orders -0 < +0.
+uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value);
+uint32_t reduce_identity(ReduceOp op);  // +0 for add, -Inf for max
+
+// Dtypes the engine reads and writes: the float formats (integer formats are rejected).
+bool is_act_dtype(uint8_t code);
+
+}  // namespace tern::act

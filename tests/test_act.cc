@@ -1,0 +1,276 @@
+// The Scalar Engine: the golden model's arithmetic and accuracy against independent
+// references, and the RTL against the golden model bit for bit on the tiny and small configs
+// (every function over every BF16 input, every dtype in and out, RNE and SR, reductions,
+// illegal commands, seeded random programs under stream stalls).
+#include <cmath>
+
+#include "Vtern_act_small.h"
+#include "Vtern_act_tiny.h"
+#include "act_accuracy.h"
+#include "act_check.h"
+#include "common/config.h"
+#include "test_util.h"
+
+namespace tern {
+namespace {
+
+using act::ActCommand;
+using act::ActError;
+using act::ActFunc;
+using test::Mismatches;
+
+// --- The golden model --------------------------------------------------------------------
+
+// The fast binary32 operations of the ACT model are the exact ones of model/numerics.
+TEST(ActModel, FastOperationsMatchExactNumerics) {
+  auto rng = test::make_rng();
+  Mismatches bad("act fp ops");
+  for (uint64_t i = 0; i < test::vector_count() / 4; ++i) {
+    uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng());
+    if (i % 3 == 0) b = (b & 0x807FFFFFu) | (a & 0x7F800000u);
+    if (i % 7 == 0) a &= 0x807FFFFFu;
+    if (act::fp::add(a, b) != fp32_add(a, b)) bad.add("add {:#x} {:#x}", a, b);
+    if (act::fp::mul(a, b) != fp32_mul(a, b)) bad.add("mul {:#x} {:#x}", a, b);
+    if (act::fp::div(a, b) != fp32_div(a, b)) bad.add("div {:#x} {:#x}", a, b);
+    if (act::fp::sqrt(a) != fp32_sqrt(a)) bad.add("sqrt {:#x}", a);
+  }
+  EXPECT_EQ(bad.count(), 0u);
+}
+
+// The published bounds of docs/act-accuracy.md: max fp32 ulps over the valid range, and the
+// same divided by the function's condition number. BF16 outputs must all be faithful.
+struct Bound {
+  ActFunc f;
+  double max_ulp;
+  double max_conditioned;
+};
+constexpr Bound kBounds[] = {
+    {ActFunc::kCopy, 0, 0},          {ActFunc::kRelu, 0, 0},
+    {ActFunc::kGelu, 190, 4.5},      {ActFunc::kGeluApprxTanh, 180, 4.0},
+    {ActFunc::kSilu, 3.0, 3.0},      {ActFunc::kSigmoid, 2.5, 2.5},
+    {ActFunc::kTanh, 2.5, 2.5},      {ActFunc::kExp, 1.0, 1.0},
+    {ActFunc::kLog, 1.0, 1.0},       {ActFunc::kSqrt, 0.5, 0.5},
+    {ActFunc::kRsqrt, 1.5, 1.5},     {ActFunc::kReciprocal, 0.5, 0.5},
+    {ActFunc::kSquare, 0.5, 0.5},    {ActFunc::kAbs, 0, 0},
+    {ActFunc::kSign, 0, 0},          {ActFunc::kSoftplus, 3.0, 3.0},
+    {ActFunc::kMish, 4.5, 3.5},      {ActFunc::kErf, 3.0, 3.0},
+};
+
+TEST(ActModel, AccuracyWithinPublishedBounds) {
+  for (const Bound& b : kBounds) {
+    const auto acc = oracle::measure_act(b.f, 200000, [&](uint32_t x) { return act::act_function(b.f, x); });
+    const char* name = act::act_func_name(b.f);
+    EXPECT_LE(acc.max_ulp, b.max_ulp) << name << " worst input " << acc.worst_input;
+    EXPECT_LE(acc.max_ulp_conditioned, b.max_conditioned) << name;
+    EXPECT_EQ(acc.bf16_unfaithful, 0u) << name;
+    EXPECT_GT(acc.bf16_inputs, 10000u) << name;
+  }
+}
+
+// Special values follow docs/scalar-engine.md.
+TEST(ActModel, SpecialValues) {
+  const uint32_t nan = 0x7FC00000u, pinf = 0x7F800000u, ninf = 0xFF800000u, pz = 0, nz = 0x80000000u, one = 0x3F800000u;
+  for (int i = 0; i < act::kNumActFuncs; ++i) {
+    EXPECT_EQ(act::act_function(static_cast<ActFunc>(i), 0xFFC12345u), nan) << i;  // NaN in, canonical out
+  }
+  auto f = [](ActFunc fn, uint32_t x) { return act::act_function(fn, x); };
+  EXPECT_EQ(f(ActFunc::kExp, pinf), pinf);
+  EXPECT_EQ(f(ActFunc::kExp, ninf), pz);
+  EXPECT_EQ(f(ActFunc::kLog, pz), ninf);
+  EXPECT_EQ(f(ActFunc::kLog, nz), ninf);
+  EXPECT_EQ(f(ActFunc::kLog, 0xBF800000u), nan);
+  EXPECT_EQ(f(ActFunc::kRsqrt, pz), pinf);
+  EXPECT_EQ(f(ActFunc::kReciprocal, nz), ninf);
+  EXPECT_EQ(f(ActFunc::kSqrt, nz), nz);
+  EXPECT_EQ(f(ActFunc::kTanh, ninf), 0xBF800000u);
+  EXPECT_EQ(f(ActFunc::kTanh, nz), nz);
+  EXPECT_EQ(f(ActFunc::kSigmoid, ninf), pz);
+  EXPECT_EQ(f(ActFunc::kSigmoid, pinf), one);
+  EXPECT_EQ(f(ActFunc::kGelu, ninf), nz);
+  EXPECT_EQ(f(ActFunc::kSilu, ninf), nz);
+  EXPECT_EQ(f(ActFunc::kMish, ninf), nz);
+  EXPECT_EQ(f(ActFunc::kSoftplus, ninf), pz);
+  EXPECT_EQ(f(ActFunc::kRelu, nz), pz);
+  EXPECT_EQ(f(ActFunc::kSign, nz), nz);
+  EXPECT_EQ(f(ActFunc::kSign, 0x00000001u), one);
+  EXPECT_EQ(f(ActFunc::kErf, pinf), one);
+}
+
+// Reductions against a plain host-float fold (add) and std::fmax semantics (max).
+TEST(ActModel, ReductionsAgainstHostFold) {
+  auto rng = test::make_rng();
+  act::ScalarEngine eng(4, 1);
+  for (int trial = 0; trial < 200; ++trial) {
+    ActCommand c;
+    c.func = static_cast<uint8_t>(ActFunc::kSquare);
+    c.in_dtype = c.out_dtype = static_cast<uint8_t>(Dtype::kFp32);
+    c.n = 1 + static_cast<uint32_t>(rng() % 40);
+    c.reduce_op = static_cast<uint8_t>(trial % 2);
+    c.reduce_cmd = static_cast<uint8_t>(act::ReduceCmd::kResetReduce);
+    act::ActTile in(4, std::vector<uint32_t>(c.n)), out;
+    for (auto& row : in) {
+      for (auto& e : row) e = tb::random_act_fp32(rng) & 0x87FFFFFFu;  // finite
+    }
+    ASSERT_EQ(eng.run(c, in, out), ActError::kNone);
+    for (uint32_t p = 0; p < 4; ++p) {
+      float want = c.reduce_op == 0 ? 0.0f : -INFINITY;
+      for (uint32_t j = 0; j < c.n; ++j) {
+        float x;
+        std::memcpy(&x, &in[p][j], 4);
+        want = c.reduce_op == 0 ? want + x * x : std::fmax(want, x * x);
+      }
+      uint32_t want_bits;
+      std::memcpy(&want_bits, &want, 4);
+      EXPECT_EQ(eng.accumulators()[p], want_bits) << "trial " << trial << " lane " << p;
+    }
+  }
+}
+
+// --- The RTL against the golden model --------------------------------------------------------
+
+template <typename Model>
+struct ConfigOf;
+template <>
+struct ConfigOf<Vtern_act_tiny> {
+  static constexpr const char* kName = "tiny";
+};
+template <>
+struct ConfigOf<Vtern_act_small> {
+  static constexpr const char* kName = "small";
+};
+
+template <typename Model>
+class ActRtlTest : public ::testing::Test {
+ public:
+  static constexpr uint32_t kSeed = 0x5EED0AC7u;
+  ActRtlTest()
+      : cfg(load_config(std::string(TERN_CONFIG_DIR) + "/" + ConfigOf<Model>::kName + ".yaml")),
+        rtl(cfg.partitions, kSeed), golden(cfg.partitions, kSeed) {}
+  tb::ActCheck check(const std::vector<tb::ActOp>& ops) {
+    tb::ActCheck r = tb::run_and_check_act(rtl, golden, ops, 100'000'000);
+    EXPECT_EQ(r.mismatch_count, 0u) << (r.mismatches.empty() ? "" : r.mismatches.front())
+                                    << " (TERN_SEED=" << test::test_seed() << ")";
+    return r;
+  }
+  tb::ActOp op(ActFunc f, Dtype in_t, Dtype out_t, uint32_t n) {
+    tb::ActOp o;
+    o.cmd.func = static_cast<uint8_t>(f);
+    o.cmd.in_dtype = static_cast<uint8_t>(in_t);
+    o.cmd.out_dtype = static_cast<uint8_t>(out_t);
+    o.cmd.n = n;
+    o.cmd.scale_vec = o.cmd.bias_vec = o.cmd.acc_load = std::vector<uint32_t>(cfg.partitions, 0);
+    o.in.assign(cfg.partitions, std::vector<uint32_t>(n, 0));
+    return o;
+  }
+  CoreConfig cfg;
+  tb::RtlActUnit<Model> rtl;
+  act::ScalarEngine golden;
+};
+
+using Models = ::testing::Types<Vtern_act_tiny, Vtern_act_small>;
+TYPED_TEST_SUITE(ActRtlTest, Models);
+
+// Every function over every BF16 bit pattern (NaNs, Infs, subnormals included), fp32 out.
+TYPED_TEST(ActRtlTest, EveryFunctionEveryBf16Input) {
+  const uint32_t lanes = this->cfg.partitions, n = 0x10000 / lanes;
+  std::vector<tb::ActOp> ops;
+  for (int f = 0; f < act::kNumActFuncs; ++f) {
+    tb::ActOp o = this->op(static_cast<ActFunc>(f), Dtype::kBf16, Dtype::kFp32, n);
+    o.cmd.scale = 0x3F800000u;
+    for (uint32_t p = 0; p < lanes; ++p) {
+      for (uint32_t j = 0; j < n; ++j) o.in[p][j] = p * n + j;
+    }
+    ops.push_back(std::move(o));
+  }
+  const tb::ActCheck r = this->check(ops);
+  EXPECT_EQ(r.elements * lanes, 0x10000ull * act::kNumActFuncs);
+}
+
+// Every input dtype x output dtype, RNE and SR, scale and bias per lane, each reduce command.
+TYPED_TEST(ActRtlTest, EveryDtypePairRoundingAndReduceCommand) {
+  auto rng = test::make_rng();
+  std::vector<tb::ActOp> ops;
+  for (Dtype in_t : tb::kActDtypes) {
+    for (Dtype out_t : tb::kActDtypes) {
+      for (int sr = 0; sr < 2; ++sr) {
+        tb::ActOp o = tb::random_act_op(this->cfg.partitions, 24, rng);
+        o.cmd.in_dtype = static_cast<uint8_t>(in_t);
+        o.cmd.out_dtype = static_cast<uint8_t>(out_t);
+        o.cmd.rounding = sr ? Rounding::kStochastic : Rounding::kNearestEven;
+        o.cmd.func = static_cast<uint8_t>(ops.size() % act::kNumActFuncs);
+        o.cmd.reduce_cmd = static_cast<uint8_t>(ops.size() % 5);
+        o.cmd.n = 1 + static_cast<uint32_t>(rng() % 24);
+        for (auto& row : o.in) {
+          row.resize(o.cmd.n);
+          for (auto& e : row) e = tb::random_act_element(in_t, rng);
+        }
+        ops.push_back(std::move(o));
+      }
+    }
+  }
+  const tb::ActCheck r = this->check(ops);
+  EXPECT_EQ(r.rejected, 0u);
+}
+
+// Illegal commands are reported with their code, consume no input, and the engine goes on.
+TYPED_TEST(ActRtlTest, IllegalCommandsRejectedAndEngineRecovers) {
+  std::vector<tb::ActOp> ops;
+  auto good = [&] { return this->op(ActFunc::kExp, Dtype::kFp32, Dtype::kBf16, 3); };
+  ops.push_back(good());
+  ops.push_back(good()); ops.back().cmd.func = 18;                      // unknown function
+  ops.push_back(good()); ops.back().cmd.func = 31;
+  ops.push_back(good()); ops.back().cmd.in_dtype = static_cast<uint8_t>(Dtype::kInt8);  // integer in
+  ops.push_back(good()); ops.back().cmd.out_dtype = static_cast<uint8_t>(Dtype::kInt32);
+  ops.push_back(good()); ops.back().cmd.in_dtype = 12;                  // no such dtype
+  ops.push_back(good()); ops.back().cmd.n = 0;                          // empty
+  ops.push_back(good()); ops.back().cmd.reduce_cmd = 6;                 // no such reduce command
+  ops.push_back(good());
+  std::vector<ActError> want;
+  for (auto& o : ops) {
+    if (o.cmd.n == 0) o.in.assign(this->cfg.partitions, {});
+    want.push_back(this->golden.check(o.cmd));
+  }
+  EXPECT_EQ(want, (std::vector<ActError>{ActError::kNone, ActError::kBadFunc, ActError::kBadFunc,
+                                         ActError::kBadDtype, ActError::kBadDtype, ActError::kBadDtype,
+                                         ActError::kBadSize, ActError::kBadReduce, ActError::kNone}));
+  const tb::ActCheck r = this->check(ops);
+  EXPECT_EQ(r.rejected, 7u);
+  EXPECT_EQ(this->rtl.reported_errors().size(), 7u);
+}
+
+// Throughput: one element per lane per cycle once streaming; a fixed start cost per command.
+TYPED_TEST(ActRtlTest, OneElementPerCycleAndStartCost) {
+  for (uint32_t n : {1u, 64u, 1000u}) {
+    const tb::ActCheck r = this->check({this->op(ActFunc::kGelu, Dtype::kBf16, Dtype::kBf16, n)});
+    EXPECT_LE(r.cycles, n + 3) << "n = " << n;  // docs/scalar-engine.md: start cost 3 cycles
+  }
+  std::vector<tb::ActOp> ops(10, this->op(ActFunc::kTanh, Dtype::kFp32, Dtype::kFp32, 100));
+  EXPECT_LE(this->check(ops).cycles, 10 * (100 + 2) + 1);  // back to back: 2 cycles per command
+}
+
+// Seeded random programs with stalls on both streams: the bulk of the >= 10^5 instructions.
+template <typename Model>
+void random_programs(ActRtlTest<Model>& t, uint64_t commands, uint32_t max_n) {
+  auto rng = test::make_rng();
+  t.rtl.set_stalls(static_cast<uint32_t>(rng()));
+  uint64_t done = 0, rejected = 0;
+  while (done < commands) {
+    std::vector<tb::ActOp> ops;
+    for (int i = 0; i < 64; ++i) ops.push_back(tb::random_act_op(t.cfg.partitions, max_n, rng));
+    const tb::ActCheck r = t.check(ops);
+    done += r.commands;
+    rejected += r.rejected;
+    if (r.mismatch_count) break;
+  }
+  fmt::print("[ act      ] {} random commands ({} rejected) on {}\n", done, rejected, t.cfg.name);
+}
+
+TYPED_TEST(ActRtlTest, RandomProgramsFirstHalf) {
+  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 40000 : 10000, 16);
+}
+TYPED_TEST(ActRtlTest, RandomProgramsSecondHalf) {
+  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 40000 : 10000, 16);
+}
+
+}  // namespace
+}  // namespace tern
