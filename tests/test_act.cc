@@ -266,10 +266,10 @@ void random_programs(ActRtlTest<Model>& t, uint64_t commands, uint32_t max_n) {
 }
 
 TYPED_TEST(ActRtlTest, RandomProgramsFirstHalf) {
-  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 40000 : 10000, 16);
+  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 40000 : 10000, 8);
 }
 TYPED_TEST(ActRtlTest, RandomProgramsSecondHalf) {
-  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 40000 : 10000, 16);
+  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 40000 : 10000, 8);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 // lane (acc_o). One command at a time; a command with an error is dropped (err_valid_o) and
 // consumes no input. Golden: tern::act::ScalarEngine.
 //
-// The function datapath is one combinational step here (functionally exact, not timing
-// closed); a taped-out engine would pipeline it, which adds latency but not throughput.
+// The function datapath (tern_act_lane) is one combinational step here: functionally exact,
+// not timing closed; a taped-out engine would pipeline it, adding latency, not throughput.
 module tern_act #(
   parameter int unsigned Lanes = tern_cfg_pkg::Partitions
 ) (
@@ -125,7 +125,25 @@ module tern_act #(
     end
   end
 
-  // The lanes: y = func(x * scale + bias), reduced and converted.
+  // The lanes: y = func(x * scale + bias), reduced and converted (tern_act_lane).
+  logic [Lanes*32-1:0] lane_out, lane_acc;
+  for (genvar l = 0; l < Lanes; l++) begin : gen_lane
+    tern_act_lane u_lane (
+      .in_i       (in_data_i[32*l +: 32]),
+      .in_dtype_i (in_dt_q),
+      .scale_i    (scale_q[32*l +: 32]),
+      .bias_i     (bias_q[32*l +: 32]),
+      .func_i     (func_q),
+      .out_dtype_i(out_dt_q),
+      .round_i    (round_q),
+      .random_i   (random[32*l +: 32]),
+      .red_op_i   (red_op_q),
+      .acc_i      (acc_q[32*l +: 32]),
+      .out_o      (lane_out[32*l +: 32]),
+      .acc_o      (lane_acc[32*l +: 32])
+    );
+  end
+
   always_comb begin
     out_d = out_q;
     acc_d = acc_q;
@@ -140,30 +158,10 @@ module tern_act #(
         default: ;
       endcase
     end else if (beat) begin
-      for (int l = 0; l < Lanes; l++) begin
-        logic [31:0] x, y;
-        x = tern_fp_pkg::fp32_add(tern_fp_pkg::fp32_mul(tern_fp_pkg::upconvert(in_dt_q, in_data_i[32*l +: 32]),
-                                                        scale_q[32*l +: 32]), bias_q[32*l +: 32]);
-        y = tern_act_fn_pkg::act_function(func_q, x);
-        if (reduce_q) acc_d[32*l +: 32] = reduce_step(red_op_q, acc_q[32*l +: 32], y);
-        out_d[32*l +: 32] = tern_fp_pkg::downconvert(out_dt_q, y, round_q, 1'b0, random[32*l +: 32]);
-      end
+      out_d = lane_out;
+      if (reduce_q) acc_d = lane_acc;
     end
   end
-
-  // add: binary32 addition; max: NaN propagates, -0 orders below +0.
-  function automatic logic [31:0] reduce_step(logic op, logic [31:0] acc, logic [31:0] v);
-    logic [31:0] acc_key, v_key;
-    acc_key = acc[31] ? ~acc : (acc | 32'h8000_0000);
-    v_key   = v[31] ? ~v : (v | 32'h8000_0000);
-    if (op == tern_act_pkg::RedOpAdd) begin
-      reduce_step = tern_fp_pkg::fp32_add(acc, v);
-    end else if (tern_act_fn_pkg::is_nan(acc) || tern_act_fn_pkg::is_nan(v)) begin
-      reduce_step = tern_pkg::Fp32CanonicalNaN;
-    end else begin
-      reduce_step = (v_key > acc_key) ? v : acc;
-    end
-  endfunction
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -39,6 +39,30 @@ package tern_act_pkg;
   localparam logic [3:0] ActErrBadDtype  = 4'd2;
   localparam logic [3:0] ActErrBadSize   = 4'd3;
   localparam logic [3:0] ActErrBadReduce = 4'd4;
+
+  // fp32 constants and thresholds of the function algorithms (bit patterns of positive values
+  // compare as integers). Golden: model/act/act_functions.cc.
+  localparam logic [31:0] SignBit      = 32'h8000_0000;
+  localparam logic [31:0] PosZero      = 32'h0000_0000;
+  localparam logic [31:0] NegZero      = 32'h8000_0000;
+  localparam logic [31:0] One          = 32'h3F80_0000;
+  localparam logic [31:0] Two          = 32'h4000_0000;
+  localparam logic [31:0] Half         = 32'h3F00_0000;
+  localparam logic [31:0] PosInf       = 32'h7F80_0000;
+  localparam logic [31:0] NegInf       = 32'hFF80_0000;
+  localparam logic [31:0] ExpOverflow  = 32'h42C8_0000;  // 100: exp(t) is +Inf beyond
+  localparam logic [31:0] ExpUnderflow = 32'h42DC_0000;  // 110: exp(-t) is +0 beyond
+  localparam logic [31:0] TanhSaturate = 32'h4110_0000;  // 9: tanh rounds to +-1 from here
+  localparam logic [31:0] ErfSmall     = 32'h3F40_0000;  // 0.75: series below, erfc above
+  localparam logic [31:0] ErfSaturate  = 32'h4080_0000;  // 4: erf rounds to +-1 from here
+  localparam logic [31:0] ErfcZero     = 32'h4128_0000;  // 10.5: erfc is +0 from here
+  localparam logic [31:0] SqrtHalfUp   = 32'h3ED4_13CD;  // 0.41421356: log1p kernel up to here
+  localparam logic [31:0] MishLinear   = 32'h41A0_0000;  // 20: mish(x) rounds to x from here
   /* verilator lint_on UNUSEDPARAM */
+
+  // 2^k for k in [-126, 127], a normal number.
+  function automatic logic [31:0] pow2(logic signed [9:0] k);
+    pow2 = {1'b0, 8'(k + 10'sd127), 23'd0};
+  endfunction
 
 endpackage

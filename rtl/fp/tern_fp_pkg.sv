@@ -8,6 +8,10 @@
 //                      unless zero;
 //   sum     (42 bits): value = (-1)^sign * sig[26:0] * 2^(exp - 26), bit 0 possibly a sticky.
 // exp is signed and wide enough for every product of two inputs.
+//
+// The whole-operation functions (fp32_add/mul/div/sqrt, downconvert, upconvert) are
+// `verilator no_inline_task`: the Scalar Engine instantiates hundreds of them per lane, and
+// as one shared C++ function each they verilate small; synthesis ignores the pragma.
 package tern_fp_pkg;
 
   // Leading zeros of a 27-bit value (27 when it is zero): a five-step binary search, cheaper
@@ -276,6 +280,7 @@ package tern_fp_pkg;
 
   // IEEE binary32 addition, RNE.
   function automatic logic [31:0] fp32_add(logic [31:0] a, logic [31:0] b);
+    /* verilator no_inline_task */
     fp32_add = round_pack(tern_pkg::DtFp32,
                           add_exact(unpack(tern_pkg::DtFp32, a), unpack(tern_pkg::DtFp32, b)),
                           tern_pkg::RoundRne, 1'b0, 32'd0);
@@ -313,6 +318,7 @@ package tern_fp_pkg;
   // IEEE binary32 multiplication, RNE: the 48-bit product of the significands, its low bits
   // folded into the sticky bit. NaN, Inf * 0 -> NaN; Inf * x -> Inf; 0 * x -> 0.
   function automatic logic [31:0] fp32_mul(logic [31:0] a, logic [31:0] b);
+    /* verilator no_inline_task */
     logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, r_sign;
     logic [10:0] a_exp, b_exp;
     logic [23:0] a_sig, b_sig;
@@ -337,6 +343,7 @@ package tern_fp_pkg;
   // IEEE binary32 division, RNE: a 27- or 28-bit integer quotient of the significands, the
   // remainder folded into the sticky bit. NaN, 0/0, Inf/Inf -> NaN; x/0 and Inf/x -> Inf.
   function automatic logic [31:0] fp32_div(logic [31:0] a, logic [31:0] b);
+    /* verilator no_inline_task */
     logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, r_sign;
     logic [10:0] a_exp, b_exp;
     logic [23:0] a_sig, b_sig;
@@ -367,6 +374,7 @@ package tern_fp_pkg;
   // to an even exponent, the remainder folded into the sticky bit. sqrt(-0) = -0; sqrt of a
   // negative number or NaN -> NaN; sqrt(+Inf) = +Inf.
   function automatic logic [31:0] fp32_sqrt(logic [31:0] a);
+    /* verilator no_inline_task */
     logic               a_nan, a_inf, a_zero, a_sign;
     logic [10:0]        a_exp;
     logic [23:0]        a_sig;
@@ -407,11 +415,13 @@ package tern_fp_pkg;
   // fp32 -> any float dtype (RNE or SR, saturate flag).
   function automatic logic [31:0] downconvert(logic [3:0] dt, logic [31:0] x, logic mode,
                                               logic sat, logic [31:0] random);
+    /* verilator no_inline_task */
     downconvert = round_pack(dt, widen(unpack(tern_pkg::DtFp32, x)), mode, sat, random);
   endfunction
 
   // Any float dtype -> fp32, exact.
   function automatic logic [31:0] upconvert(logic [3:0] dt, logic [31:0] bits);
+    /* verilator no_inline_task */
     upconvert = round_pack(tern_pkg::DtFp32, widen(unpack(dt, bits)), tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
