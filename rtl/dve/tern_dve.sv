@@ -156,34 +156,252 @@ module tern_dve #(
   // ---------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------
-  logic [1:0]      state_q, state_d;
-  logic [3:0]      op_q, op_d;
-  logic [4:0]      alu0_q, alu0_d, alu1_q, alu1_d;
-  logic [3:0]      dt0_q, dt0_d, dt1_q, dt1_d, dto_q, dto_d;
-  logic            round_q, round_d, sat_q, sat_d, neg_q, neg_d, dom_int_q, dom_int_d;
-  logic [1:0]      ssel_q, ssel_d, rev_q, rev_d;
-  logic [15:0]     n_q, n_d, idx_q, idx_d;
-  logic [31:0]     imm0_q, imm0_d, imm1_q, imm1_d, imm2_q, imm2_d;
-  logic [5:0]      col_q, col_d, drain_q, drain_d;
-  logic [P*32-1:0] scal0_q, scal0_d, scal1_q, scal1_d;
+  logic [1:0]        state_q, state_d;
+  logic [3:0]        op_q, op_d;
+  logic [4:0]        alu0_q, alu0_d, alu1_q, alu1_d;
+  logic [3:0]        dt0_q, dt0_d, dt1_q, dt1_d, dto_q, dto_d;
+  logic              round_q, round_d, sat_q, sat_d, neg_q, neg_d, dom_int_q, dom_int_d;
+  logic [1:0]        ssel_q, ssel_d, rev_q, rev_d;
+  logic [15:0]       n_q, n_d, idx_q, idx_d;
+  logic [31:0]       imm0_q, imm0_d, imm1_q, imm1_d, imm2_q, imm2_d;
+  logic [5:0]        col_q, col_d, drain_q, drain_d;
+  logic [P*32-1:0]   scal0_q, scal0_d, scal1_q, scal1_d;
   logic [P*S*32-1:0] scr_q, scr_d;
-  logic [P*32-1:0] rng_q, rng_d;
-  logic            out_valid_q, out_valid_d;
-  logic [P*32-1:0] out_q, out_d;
-  logic            err_valid_q, err_valid_d;
-  logic [2:0]      err_code_q, err_code_d;
+  logic [P*32-1:0]   rng_q, rng_d, rng_reset;
+  logic              out_valid_q, out_valid_d;
+  logic [P*32-1:0]   out_q, out_d;
+  logic              err_valid_q, err_valid_d;
+  logic [2:0]        err_code_q, err_code_d;
 
-  // Per-cycle working values.
-  logic            need0, need1, per_elem, out_free, fire, gen, draws;
-  logic [1:0]      gen_kind;
-  logic [5:0]      drain_len;
-  logic [2:0]      cmd_err;
-  logic [P*32-1:0] beat;
-  logic [31:0]     x_raw, y_raw, xo, yo, s0, s1, acc, v, rnd, k_new, cnt;
-  logic [31:0]     a1, a2, b1, b2, c1, c2, ta, tb, dv, mean, fv;
-  logic [4:0]      opa, opb;
-  logic [3:0]      pos;
-  logic [P*32-1:0] rng_reset;
+  // ---------------------------------------------------------------------------------------
+  // Lane datapath: every lane computes its candidate result and next scratch every cycle;
+  // the control below decides whether they are taken. The fp functions are called at the top
+  // level of the loop body, never inside a case branch, so synthesis sees one instance of
+  // each per lane (two ALU stages, one divider for bn_stats/bn_aggr, ...).
+  // ---------------------------------------------------------------------------------------
+  logic [P*32-1:0]   lane_out;       // the lane's result beat, converted to the out dtype
+  logic [P*32-1:0]   lane_rnd;       // the lane's next SR draw
+  logic [P*S*32-1:0] lane_scr;       // the scratch after taking this cycle's elements
+  logic [1:0]        kind;           // how this cycle's beat is converted
+  logic [31:0]       k_fp, n_fp;     // idx + 1 and n as fp32
+
+  logic [31:0] x_raw, y_raw, xf, yf, xo, yo, s0, s1, acc, scr1, scr2, scr3, scr4;
+  logic [31:0] a1, a2, b1, b2, c1, c2, ta, tb, dv, bn_mean, bn_m2, ag_mean, ag_m2, ag_var;
+  logic [31:0] v_run, v_drain, v, fv, rnd, conv, sat_int;
+  logic [4:0]  opa, opb;
+  logic [3:0]  pos;
+  logic [31:0] k_new;
+
+  always_comb begin
+    unique case (state_q)
+      StDrain: begin
+        unique case (op_q)
+          tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpMax8: kind = tern_dve_pkg::KindFp;
+          tern_dve_pkg::DveOpTranspose: kind = tern_dve_pkg::KindCopy;
+          default: kind = tern_dve_pkg::KindWord;
+        endcase
+      end
+      default: begin
+        unique case (op_q)
+          tern_dve_pkg::DveOpTensorTensor, tern_dve_pkg::DveOpTensorScalar,
+          tern_dve_pkg::DveOpScalarTensorTensor:
+            kind = dom_int_q ? tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
+          tern_dve_pkg::DveOpTensorCopy:
+            kind = (dt0_q == dto_q) ? tern_dve_pkg::KindCopy :
+                   (!tern_pkg::is_float_dtype(dt0_q) && !tern_pkg::is_float_dtype(dto_q)) ?
+                   tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
+          tern_dve_pkg::DveOpIota: kind = tern_dve_pkg::KindInt;
+          default: kind = tern_dve_pkg::KindFp;
+        endcase
+      end
+    endcase
+    k_fp = tern_fp_int_pkg::int32_to_fp32({16'd0, idx_q} + 32'd1);
+    n_fp = tern_fp_int_pkg::int32_to_fp32({16'd0, n_q});
+    lane_scr = scr_q;
+    for (int p = 0; p < P; p++) begin
+      x_raw = in0_data_i[p*32 +: 32];
+      y_raw = in1_data_i[p*32 +: 32];
+      s0    = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
+      s1    = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
+      acc   = scr_q[p*S*32 +: 32];
+      scr1  = scr_q[(p*S+1)*32 +: 32];
+      scr2  = scr_q[(p*S+2)*32 +: 32];
+      scr3  = scr_q[(p*S+3)*32 +: 32];
+      scr4  = scr_q[(p*S+4)*32 +: 32];
+      xf    = tern_fp_int_pkg::to_fp32(dt0_q, x_raw);
+      yf    = tern_fp_int_pkg::to_fp32(dt1_q, y_raw);
+      xo    = dom_int_q ? 32'(tern_fp_int_pkg::int_value(dt0_q, x_raw)) : xf;
+      yo    = dom_int_q ? 32'(tern_fp_int_pkg::int_value(dt1_q, y_raw)) : yf;
+
+      // Stage A: ta = a1 opa a2.
+      opa = alu0_q; a1 = xo; a2 = s0;
+      unique case (op_q)
+        tern_dve_pkg::DveOpTensorTensor: a2 = yo;
+        tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
+        tern_dve_pkg::DveOpTensorScalarReduce: begin
+          a1 = rev_q[0] ? s0 : xo;
+          a2 = rev_q[0] ? xo : s0;
+        end
+        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
+          a1 = acc;
+          a2 = xo;
+        end
+        tern_dve_pkg::DveOpBnStats: begin  // delta = x - mean
+          opa = tern_dve_pkg::DveAluSubtract;
+          a2  = acc;
+        end
+        tern_dve_pkg::DveOpBnAggr: begin   // n = na + nb
+          opa = tern_dve_pkg::DveAluAdd;
+          a1  = acc;
+          a2  = scr3;
+        end
+        default: ;
+      endcase
+      ta = tern_dve_pkg::alu(opa, a1, a2);
+
+      // The divider: bn_stats delta / k, bn_aggr f = nb / n.
+      c1 = (op_q == tern_dve_pkg::DveOpBnStats) ? ta : scr3;
+      c2 = (op_q == tern_dve_pkg::DveOpBnStats) ? k_fp : ta;
+      dv = tern_fp_pkg::fp32_div(c1, c2);
+      // Welford: mean' = mean + delta / k; M2 term delta * (x - mean').
+      bn_mean = tern_fp_pkg::fp32_add(acc, dv);
+      bn_m2   = tern_fp_pkg::fp32_mul(ta, f_sub(xo, bn_mean));
+
+      // Stage B: tb = b1 opb b2.
+      opb = alu1_q; b1 = ta; b2 = s1;
+      unique case (op_q)
+        tern_dve_pkg::DveOpTensorScalar: begin
+          b1 = rev_q[1] ? s1 : ta;
+          b2 = rev_q[1] ? ta : s1;
+        end
+        tern_dve_pkg::DveOpScalarTensorTensor: begin
+          b1 = rev_q[1] ? yo : ta;
+          b2 = rev_q[1] ? ta : yo;
+        end
+        tern_dve_pkg::DveOpTensorScalarReduce: begin
+          b1 = acc;
+          b2 = ta;
+        end
+        tern_dve_pkg::DveOpTensorTensorScan: b2 = yo;
+        tern_dve_pkg::DveOpBnStats: begin   // M2' = M2 + delta * (x - mean')
+          opb = tern_dve_pkg::DveAluAdd;
+          b1  = scr1;
+          b2  = bn_m2;
+        end
+        tern_dve_pkg::DveOpBnAggr: begin    // delta = mb - ma
+          opb = tern_dve_pkg::DveAluSubtract;
+          b1  = scr4;
+          b2  = scr1;
+        end
+        default: ;
+      endcase
+      tb = tern_dve_pkg::alu(opb, b1, b2);
+
+      // Chan: mean = ma + delta * f; M2 = (M2a + M2b) + (delta * delta) * (na * f);
+      // the variance M2 / n when draining.
+      ag_mean = tern_fp_pkg::fp32_add(scr1, tern_fp_pkg::fp32_mul(tb, dv));
+      ag_m2   = tern_fp_pkg::fp32_add(tern_fp_pkg::fp32_add(scr2, xo),
+                                      tern_fp_pkg::fp32_mul(tern_fp_pkg::fp32_mul(tb, tb),
+                                                            tern_fp_pkg::fp32_mul(acc, dv)));
+      ag_var  = tern_fp_pkg::fp32_div(scr2, acc);
+
+      // The element's result, and the scratch after taking it.
+      v_run = 32'd0;
+      k_new = tern_dve_pkg::order_key(tern_dve_pkg::canon(xo));
+      pos   = 4'd0;
+      unique case (op_q)
+        tern_dve_pkg::DveOpTensorTensor: v_run = ta;
+        tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor: v_run = tb;
+        tern_dve_pkg::DveOpTensorReduce: lane_scr[p*S*32 +: 32] = (idx_q == 16'd0) ? xo : ta;
+        tern_dve_pkg::DveOpTensorScalarReduce: begin
+          v_run = ta;
+          lane_scr[p*S*32 +: 32] = (idx_q == 16'd0) ? ta : tb;
+        end
+        tern_dve_pkg::DveOpTensorTensorScan: begin
+          v_run = tb;
+          lane_scr[p*S*32 +: 32] = tb;
+        end
+        tern_dve_pkg::DveOpTensorCopy: begin
+          if (dt0_q == dto_q) v_run = x_raw;
+          else if (!tern_pkg::is_float_dtype(dt0_q) && !tern_pkg::is_float_dtype(dto_q))
+            v_run = 32'(tern_fp_int_pkg::int_value(dt0_q, x_raw));
+          else v_run = xf;
+        end
+        tern_dve_pkg::DveOpMemset: v_run = imm0_q;
+        tern_dve_pkg::DveOpSelect: v_run = tern_dve_pkg::fp32_is_zero(xo) ? s0 : yo;
+        tern_dve_pkg::DveOpIota:   v_run = s0 + 32'(p) * imm1_q + imm2_q * {16'd0, idx_q};
+        tern_dve_pkg::DveOpBnStats: begin
+          lane_scr[p*S*32 +: 32]     = bn_mean;
+          lane_scr[(p*S+1)*32 +: 32] = tb;
+        end
+        tern_dve_pkg::DveOpBnAggr: begin
+          if (col_q == 6'd0) begin
+            lane_scr[(p*S+3)*32 +: 32] = xo;
+          end else if (col_q == 6'd1) begin
+            lane_scr[(p*S+4)*32 +: 32] = xo;
+          end else if (idx_q == 16'd2) begin  // the first triple
+            lane_scr[p*S*32 +: 32]     = scr3;
+            lane_scr[(p*S+1)*32 +: 32] = scr4;
+            lane_scr[(p*S+2)*32 +: 32] = xo;
+          end else begin
+            lane_scr[p*S*32 +: 32]     = ta;
+            lane_scr[(p*S+1)*32 +: 32] = ag_mean;
+            lane_scr[(p*S+2)*32 +: 32] = ag_m2;
+          end
+        end
+        tern_dve_pkg::DveOpMax8: begin
+          // Insert into the descending list of order keys; equal keys keep arrival order.
+          for (int j = 0; j < 8; j++) begin
+            if (scr_q[(p*S+j)*32 +: 32] >= k_new) pos = pos + 4'd1;
+          end
+          for (int j = 1; j < 8; j++) begin
+            if (4'(j) > pos) lane_scr[(p*S+j)*32 +: 32] = scr_q[(p*S+j-1)*32 +: 32];
+          end
+          for (int j = 0; j < 8; j++) begin
+            if (4'(j) == pos) lane_scr[(p*S+j)*32 +: 32] = k_new;
+          end
+        end
+        tern_dve_pkg::DveOpTranspose: lane_scr[(p*S+32'(col_q))*32 +: 32] = x_raw;
+        default: ;
+      endcase
+
+      // The drain beat.
+      unique case (op_q)
+        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorScalarReduce:
+          v_drain = neg_q ? tern_dve_pkg::negate(acc) : acc;
+        tern_dve_pkg::DveOpBnStats:
+          v_drain = (drain_q == 6'd0) ? n_fp : (drain_q == 6'd1) ? acc : scr1;
+        tern_dve_pkg::DveOpBnAggr:
+          v_drain = (drain_q == 6'd0) ? scr1 : ag_var;
+        tern_dve_pkg::DveOpMax8:
+          v_drain = tern_dve_pkg::order_unkey(scr_q[(p*S+32'(drain_q[2:0]))*32 +: 32]);
+        tern_dve_pkg::DveOpTranspose:
+          v_drain = scr_q[(((p/B)*B + 32'(drain_q))*S + (p%B))*32 +: 32];
+        default: v_drain = 32'd0;
+      endcase
+
+      // Output conversion (RNE/SR, saturate flag; int32 results saturate to int dtypes).
+      v       = (state_q == StDrain) ? v_drain : v_run;
+      rnd     = tern_dve_pkg::sr_xorshift32(rng_q[p*32 +: 32]);
+      fv      = tern_fp_int_pkg::int32_to_fp32(v);
+      conv    = tern_fp_int_pkg::from_fp32(dto_q, (kind == tern_dve_pkg::KindInt) ? fv : v, round_q, sat_q, rnd);
+      sat_int = tern_fp_int_pkg::saturate_int(dto_q, {v[31], v});
+      unique case (kind)
+        tern_dve_pkg::KindInt:  lane_out[p*32 +: 32] = tern_pkg::is_float_dtype(dto_q) ? conv : sat_int;
+        tern_dve_pkg::KindCopy: lane_out[p*32 +: 32] = v & dt_mask(dto_q);
+        tern_dve_pkg::KindWord: lane_out[p*32 +: 32] = tern_dve_pkg::canon(v);
+        default:                lane_out[p*32 +: 32] = conv;
+      endcase
+      lane_rnd[p*32 +: 32] = rnd;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Control
+  // ---------------------------------------------------------------------------------------
+  logic       need0, need1, per_elem, out_free, fire, gen, draws;
+  logic [5:0] drain_len;
+  logic [2:0] cmd_err;
 
   always_comb begin
     state_d = state_q;
@@ -205,11 +423,6 @@ module tern_dve #(
     in1_ready_o = 1'b0;
     cmd_err = tern_dve_pkg::DveErrNone;
     gen = 1'b0;
-    gen_kind = tern_dve_pkg::KindFp;
-    beat = '0;
-    x_raw = '0; y_raw = '0; xo = '0; yo = '0; s0 = '0; s1 = '0; acc = '0; v = '0;
-    a1 = '0; a2 = '0; b1 = '0; b2 = '0; c1 = '0; c2 = '0; ta = '0; tb = '0; dv = '0; fv = '0;
-    opa = '0; opb = '0; mean = '0; k_new = '0; cnt = '0; rnd = '0; draws = 1'b0; pos = '0;
 
     need0    = uses_in0(op_q);
     need1    = uses_in1(op_q);
@@ -262,164 +475,8 @@ module tern_dve #(
         in1_ready_o = need1 && (!need0 || in0_valid_i) && (!per_elem || out_free);
         fire = (!need0 || in0_valid_i) && (!need1 || in1_valid_i) && (!per_elem || out_free);
         if (fire) begin
-          gen = per_elem;
-          unique case (op_q)
-            tern_dve_pkg::DveOpTensorTensor, tern_dve_pkg::DveOpTensorScalar,
-            tern_dve_pkg::DveOpScalarTensorTensor:
-              gen_kind = dom_int_q ? tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
-            tern_dve_pkg::DveOpTensorCopy:
-              gen_kind = (dt0_q == dto_q) ? tern_dve_pkg::KindCopy :
-                         (!tern_pkg::is_float_dtype(dt0_q) && !tern_pkg::is_float_dtype(dto_q)) ?
-                         tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
-            tern_dve_pkg::DveOpIota: gen_kind = tern_dve_pkg::KindInt;
-            default: gen_kind = tern_dve_pkg::KindFp;
-          endcase
-          for (int p = 0; p < P; p++) begin
-            x_raw = in0_data_i[p*32 +: 32];
-            y_raw = in1_data_i[p*32 +: 32];
-            s0 = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
-            s1 = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
-            if (dom_int_q) begin
-              xo = 32'(tern_fp_int_pkg::int_value(dt0_q, x_raw));
-              yo = 32'(tern_fp_int_pkg::int_value(dt1_q, y_raw));
-            end else begin
-              xo = tern_fp_int_pkg::to_fp32(dt0_q, x_raw);
-              yo = need1 ? tern_fp_int_pkg::to_fp32(dt1_q, y_raw) : 32'd0;
-            end
-            acc = scr_q[p*S*32 +: 32];
-            v = 32'd0;
-            // Two shared ALU stages per lane: ta = a1 opa a2, then tb = b1 opb b2.
-            opa = alu0_q; a1 = xo; a2 = s0;
-            unique case (op_q)
-              tern_dve_pkg::DveOpTensorTensor: a2 = yo;
-              tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
-              tern_dve_pkg::DveOpTensorScalarReduce: begin
-                a1 = rev_q[0] ? s0 : xo;
-                a2 = rev_q[0] ? xo : s0;
-              end
-              tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
-                a1 = acc;
-                a2 = xo;
-              end
-              tern_dve_pkg::DveOpBnStats: begin
-                opa = tern_dve_pkg::DveAluSubtract;  // delta = x - mean
-                a2  = acc;
-              end
-              tern_dve_pkg::DveOpBnAggr: begin
-                opa = tern_dve_pkg::DveAluAdd;       // n = na + nb
-                a1  = acc;
-                a2  = scr_q[(p*S+3)*32 +: 32];
-              end
-              default: ;
-            endcase
-            ta = tern_dve_pkg::alu(opa, a1, a2);
-            // Welford (bn_stats): mean' = mean + delta / k; Chan (bn_aggr): f = nb / n.
-            k_new = tern_fp_int_pkg::int32_to_fp32({16'd0, idx_q} + 32'd1);
-            dv = '0;
-            if (op_q == tern_dve_pkg::DveOpBnStats || op_q == tern_dve_pkg::DveOpBnAggr) begin
-              c1 = (op_q == tern_dve_pkg::DveOpBnStats) ? ta : scr_q[(p*S+3)*32 +: 32];
-              c2 = (op_q == tern_dve_pkg::DveOpBnStats) ? k_new : ta;
-              dv = tern_fp_pkg::fp32_div(c1, c2);
-            end
-            mean = '0;
-            opb = alu1_q; b1 = ta; b2 = s1;
-            unique case (op_q)
-              tern_dve_pkg::DveOpTensorScalar: begin
-                b1 = rev_q[1] ? s1 : ta;
-                b2 = rev_q[1] ? ta : s1;
-              end
-              tern_dve_pkg::DveOpScalarTensorTensor: begin
-                b1 = rev_q[1] ? yo : ta;
-                b2 = rev_q[1] ? ta : yo;
-              end
-              tern_dve_pkg::DveOpTensorScalarReduce: begin
-                b1 = acc;
-                b2 = ta;
-              end
-              tern_dve_pkg::DveOpTensorTensorScan: b2 = yo;
-              tern_dve_pkg::DveOpBnStats: begin
-                // M2' = M2 + delta * (x - mean')
-                mean = tern_fp_pkg::fp32_add(acc, dv);
-                opb  = tern_dve_pkg::DveAluAdd;
-                b1   = scr_q[(p*S+1)*32 +: 32];
-                b2   = tern_fp_pkg::fp32_mul(ta, f_sub(xo, mean));
-              end
-              tern_dve_pkg::DveOpBnAggr: begin
-                opb = tern_dve_pkg::DveAluSubtract;  // delta = mb - ma
-                b1  = scr_q[(p*S+4)*32 +: 32];
-                b2  = scr_q[(p*S+1)*32 +: 32];
-              end
-              default: ;
-            endcase
-            tb = tern_dve_pkg::alu(opb, b1, b2);
-            unique case (op_q)
-              tern_dve_pkg::DveOpTensorTensor: v = ta;
-              tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor: v = tb;
-              tern_dve_pkg::DveOpTensorReduce: begin
-                scr_d[p*S*32 +: 32] = (idx_q == 16'd0) ? xo : ta;
-              end
-              tern_dve_pkg::DveOpTensorScalarReduce: begin
-                v = ta;
-                scr_d[p*S*32 +: 32] = (idx_q == 16'd0) ? ta : tb;
-              end
-              tern_dve_pkg::DveOpTensorTensorScan: begin
-                v = tb;
-                scr_d[p*S*32 +: 32] = tb;
-              end
-              tern_dve_pkg::DveOpTensorCopy: begin
-                if (dt0_q == dto_q) v = x_raw;
-                else if (!tern_pkg::is_float_dtype(dt0_q) && !tern_pkg::is_float_dtype(dto_q))
-                  v = 32'(tern_fp_int_pkg::int_value(dt0_q, x_raw));
-                else v = xo;
-              end
-              tern_dve_pkg::DveOpMemset: v = imm0_q;
-              tern_dve_pkg::DveOpSelect: v = tern_dve_pkg::fp32_is_zero(xo) ? s0 : yo;
-              tern_dve_pkg::DveOpIota: v = s0 + 32'(p) * imm1_q + imm2_q * {16'd0, idx_q};
-              tern_dve_pkg::DveOpBnStats: begin
-                scr_d[p*S*32 +: 32]     = mean;
-                scr_d[(p*S+1)*32 +: 32] = tb;
-              end
-              tern_dve_pkg::DveOpBnAggr: begin
-                if (col_q == 6'd0) begin
-                  scr_d[(p*S+3)*32 +: 32] = xo;
-                end else if (col_q == 6'd1) begin
-                  scr_d[(p*S+4)*32 +: 32] = xo;
-                end else if (idx_q == 16'd2) begin
-                  scr_d[p*S*32 +: 32]     = scr_q[(p*S+3)*32 +: 32];
-                  scr_d[(p*S+1)*32 +: 32] = scr_q[(p*S+4)*32 +: 32];
-                  scr_d[(p*S+2)*32 +: 32] = xo;
-                end else begin
-                  // Chan: n = na + nb (ta); delta = mb - ma (tb); f = nb / n (dv);
-                  // mean = ma + delta * f; M2 = (M2a + M2b) + (delta * delta) * (na * f).
-                  scr_d[p*S*32 +: 32]     = ta;
-                  scr_d[(p*S+1)*32 +: 32] = tern_fp_pkg::fp32_add(scr_q[(p*S+1)*32 +: 32],
-                                                                 tern_fp_pkg::fp32_mul(tb, dv));
-                  scr_d[(p*S+2)*32 +: 32] = tern_fp_pkg::fp32_add(
-                      tern_fp_pkg::fp32_add(scr_q[(p*S+2)*32 +: 32], xo),
-                      tern_fp_pkg::fp32_mul(tern_fp_pkg::fp32_mul(tb, tb), tern_fp_pkg::fp32_mul(acc, dv)));
-                end
-              end
-              tern_dve_pkg::DveOpMax8: begin
-                // Insert into the descending list of order keys; equal keys keep arrival order.
-                k_new = tern_dve_pkg::order_key(tern_dve_pkg::canon(xo));
-                pos = 4'd0;
-                for (int j = 0; j < 8; j++) begin
-                  if (scr_q[(p*S+j)*32 +: 32] >= k_new) pos = pos + 4'd1;
-                end
-                for (int j = 1; j < 8; j++) begin
-                  if (4'(j) > pos) scr_d[(p*S+j)*32 +: 32] = scr_q[(p*S+j-1)*32 +: 32];
-                end
-                for (int j = 0; j < 8; j++) begin
-                  if (4'(j) == pos) scr_d[(p*S+j)*32 +: 32] = k_new;
-                end
-              end
-              tern_dve_pkg::DveOpTranspose: begin
-                scr_d[(p*S+32'(col_q))*32 +: 32] = x_raw;
-              end
-              default: v = 32'd0;
-            endcase
-            beat[p*32 +: 32] = v;
-          end
+          gen   = per_elem;
+          scr_d = lane_scr;
           idx_d = idx_q + 16'd1;
           if (op_q == tern_dve_pkg::DveOpTranspose) begin
             col_d = col_q + 6'd1;
@@ -436,31 +493,7 @@ module tern_dve #(
 
       StDrain: begin
         if (out_free) begin
-          gen = 1'b1;
-          unique case (op_q)
-            tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpMax8: gen_kind = tern_dve_pkg::KindFp;
-            tern_dve_pkg::DveOpTranspose: gen_kind = tern_dve_pkg::KindCopy;
-            default: gen_kind = tern_dve_pkg::KindWord;
-          endcase
-          cnt = tern_fp_int_pkg::int32_to_fp32({16'd0, n_q});
-          for (int p = 0; p < P; p++) begin
-            acc = scr_q[p*S*32 +: 32];
-            unique case (op_q)
-              tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorScalarReduce:
-                v = neg_q ? tern_dve_pkg::negate(acc) : acc;
-              tern_dve_pkg::DveOpBnStats:
-                v = (drain_q == 6'd0) ? cnt : scr_q[(p*S+32'(drain_q)-1)*32 +: 32];
-              tern_dve_pkg::DveOpBnAggr:
-                v = (drain_q == 6'd0) ? scr_q[(p*S+1)*32 +: 32]
-                                      : tern_fp_pkg::fp32_div(scr_q[(p*S+2)*32 +: 32], acc);
-              tern_dve_pkg::DveOpMax8:
-                v = tern_dve_pkg::order_unkey(scr_q[(p*S+32'(drain_q))*32 +: 32]);
-              tern_dve_pkg::DveOpTranspose:
-                v = scr_q[(((p/B)*B + 32'(drain_q))*S + (p%B))*32 +: 32];
-              default: v = 32'd0;
-            endcase
-            beat[p*32 +: 32] = v;
-          end
+          gen     = 1'b1;
           drain_d = drain_q + 6'd1;
           if (drain_q + 6'd1 == drain_len) begin
             drain_d = 6'd0;
@@ -472,29 +505,14 @@ module tern_dve #(
       default: state_d = StIdle;
     endcase
 
-    // Output conversion: one SR draw per lane for each element converted from fp32 with SR.
+    // One SR draw per lane for each element converted from fp32 (or int32 to a float) with SR.
+    draws = (round_q == tern_pkg::RoundSr) &&
+            ((kind == tern_dve_pkg::KindFp) ||
+             (kind == tern_dve_pkg::KindInt && tern_pkg::is_float_dtype(dto_q)));
     if (gen) begin
       out_valid_d = 1'b1;
-      draws = (round_q == tern_pkg::RoundSr) &&
-              ((gen_kind == tern_dve_pkg::KindFp) ||
-               (gen_kind == tern_dve_pkg::KindInt && tern_pkg::is_float_dtype(dto_q)));
-      for (int p = 0; p < P; p++) begin
-        rnd = tern_dve_pkg::sr_xorshift32(rng_q[p*32 +: 32]);
-        v = beat[p*32 +: 32];
-        fv = (gen_kind == tern_dve_pkg::KindInt) ? tern_fp_int_pkg::int32_to_fp32(v) : v;
-        unique case (gen_kind)
-          tern_dve_pkg::KindFp, tern_dve_pkg::KindInt: begin
-            if (gen_kind == tern_dve_pkg::KindInt && !tern_pkg::is_float_dtype(dto_q)) begin
-              out_d[p*32 +: 32] = tern_fp_int_pkg::saturate_int(dto_q, {v[31], v});
-            end else begin
-              out_d[p*32 +: 32] = tern_fp_int_pkg::from_fp32(dto_q, fv, round_q, sat_q, rnd);
-            end
-          end
-          tern_dve_pkg::KindCopy: out_d[p*32 +: 32] = v & dt_mask(dto_q);
-          default: out_d[p*32 +: 32] = tern_dve_pkg::canon(v);
-        endcase
-        if (draws) rng_d[p*32 +: 32] = rnd;
-      end
+      out_d       = lane_out;
+      if (draws) rng_d = lane_rnd;
     end
     if (sr_seed_valid_i) begin
       for (int p = 0; p < P; p++) begin
