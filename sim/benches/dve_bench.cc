@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
       } while (static_cast<int>(c.op) != op);
       c.n = std::min<uint32_t>(c.n, 48);
       if (c.op == DveOp::kMax8) c.n = std::max<uint32_t>(c.n, 8);
+      if (c.op == DveOp::kTranspose) c.n = P < 32 ? P : 32;
       items.push_back(tb::make_item(c, P, rng));
     }
     DveCommand bad;
@@ -56,7 +57,7 @@ int main(int argc, char** argv) {
       DveCommand c = tb::random_command(P, rng, opts);
       c.n = std::min<uint32_t>(c.n, 48);
       if (c.op == DveOp::kMax8) c.n = std::max<uint32_t>(c.n, 8);
-      if (c.op == DveOp::kTranspose) c.n = std::min<uint32_t>(P < 32 ? P : 32, 32);
+      if (c.op == DveOp::kTranspose) c.n = P < 32 ? P : 32;
       items.push_back(tb::make_item(c, P, rng));
     }
     const tb::DveCheck r = tb::with_dve_model(cfg, [&](auto* tag) {
