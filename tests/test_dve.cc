@@ -1,7 +1,7 @@
 // The Vector Engine RTL (tern_dve) against the golden model (tern::VectorEngine), bit for bit,
 // on the tiny and small configs: every instruction x every dtype in and out with RNE and SR,
 // edge sizes, special values, integer overflow, bad commands, stream stalls, and seeded random
-// programs (four parts per config; TERN_DVE_INSTRS sets the instructions per part).
+// programs (eight parts per config; TERN_DVE_INSTRS sets the instructions per part).
 #include <cstdlib>
 
 #include "dve_check.h"
@@ -21,11 +21,12 @@ struct ConfigOf<Vtern_dve_small> {
   static constexpr const char* kName = "small";
 };
 
-// Random instructions per part (four parts per config, run in parallel by CTest): 22,500 on
-// tiny and 2,500 on small (a small instruction simulates 4x the lanes), 10^5 in all.
+// Random instructions per part (eight parts per config, run in parallel by CTest, each under
+// a minute): 11,250 on tiny and 1,250 on small (a small instruction simulates 4x the lanes),
+// 10^5 in all.
 uint64_t random_instructions(uint32_t partitions) {
   const char* env = std::getenv("TERN_DVE_INSTRS");
-  return env ? std::strtoull(env, nullptr, 0) : partitions <= 8 ? 22500 : 2500;
+  return env ? std::strtoull(env, nullptr, 0) : partitions <= 8 ? 11250 : 1250;
 }
 
 template <typename Model>
@@ -258,6 +259,10 @@ TYPED_TEST(DveTest, RandomInstructionsPart1) { random_half(this, 1); }
 TYPED_TEST(DveTest, RandomInstructionsPart2) { random_half(this, 2); }
 TYPED_TEST(DveTest, RandomInstructionsPart3) { random_half(this, 3); }
 TYPED_TEST(DveTest, RandomInstructionsPart4) { random_half(this, 4); }
+TYPED_TEST(DveTest, RandomInstructionsPart5) { random_half(this, 5); }
+TYPED_TEST(DveTest, RandomInstructionsPart6) { random_half(this, 6); }
+TYPED_TEST(DveTest, RandomInstructionsPart7) { random_half(this, 7); }
+TYPED_TEST(DveTest, RandomInstructionsPart8) { random_half(this, 8); }
 
 }  // namespace
 }  // namespace tern
