@@ -33,7 +33,9 @@ cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
   echo "FAIL  tern config sv configs/$CFG.yaml (see $LOG/tern_config.log)"; exit 1; }
 cmp -s "$LOG/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$LOG/tern_cfg_pkg.sv" "$cfg_pkg"
 
-mapfile -t pkgs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort)
+# The packages others import come first (tern_pkg, tern_fp_pkg), then the rest in name order.
+mapfile -t pkgs < <({ echo rtl/common/tern_pkg.sv; echo rtl/fp/tern_fp_pkg.sv;
+                      find rtl -name '*_pkg.sv' | LC_ALL=C sort; } | awk '!seen[$0]++')
 pkgs=("$cfg_pkg" "${pkgs[@]}")
 mapfile -t rtl_srcs < <(find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort)
 mapfile -t fpga_srcs < <(find fpga -maxdepth 1 -name '*.sv' 2>/dev/null | LC_ALL=C sort)
