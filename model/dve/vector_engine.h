@@ -1,0 +1,128 @@
+// The Vector Engine (DVE) golden model: one call per command, on per-partition vectors of raw
+// dtype bits. Written from docs/vector-engine.md, never from the RTL (rtl/dve/tern_dve.sv),
+// which must agree with it bit for bit on every output element and every error code.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/config.h"
+#include "numerics/numerics.h"
+#include "numerics/sr_rng.h"
+
+namespace tern {
+
+// Instruction codes (rtl/dve/tern_dve_pkg.sv DveOp*). Codes 14 and 15 are unknown.
+enum class DveOp : uint8_t {
+  kTensorTensor = 0,
+  kTensorScalar = 1,
+  kScalarTensorTensor = 2,
+  kTensorReduce = 3,
+  kTensorScalarReduce = 4,
+  kTensorTensorScan = 5,
+  kTensorCopy = 6,
+  kMemset = 7,
+  kSelect = 8,
+  kIota = 9,
+  kBnStats = 10,
+  kBnAggr = 11,
+  kMax8 = 12,
+  kTranspose = 13,
+};
+constexpr int kNumDveOps = 14;
+
+// Element operations (DveAlu*). Codes 17..31 are unknown.
+enum class DveAlu : uint8_t {
+  kBypass = 0,
+  kAdd = 1,
+  kSubtract = 2,
+  kMultiply = 3,
+  kMax = 4,
+  kMin = 5,
+  kIsEqual = 6,
+  kNotEqual = 7,
+  kGreater = 8,
+  kGreaterEqual = 9,
+  kLess = 10,
+  kLessEqual = 11,
+  kBitwiseAnd = 12,
+  kBitwiseOr = 13,
+  kBitwiseXor = 14,
+  kShiftLeft = 15,
+  kShiftRight = 16,
+};
+constexpr int kNumDveAlus = 17;
+
+enum class DveError : uint8_t {
+  kNone = 0,
+  kOpcode = 1,
+  kAluOp = 2,
+  kDtype = 3,
+  kBitwiseFloat = 4,
+  kAluMix = 5,
+  kSize = 6,
+};
+
+constexpr uint32_t kDveMaxN = 4096;
+
+const char* dve_op_name(DveOp op);
+const char* dve_alu_name(DveAlu alu);
+const char* dve_error_name(DveError e);
+
+bool dve_alu_is_bitwise(DveAlu alu);
+
+// One command. Fields an instruction does not use are ignored (and not checked).
+struct DveCommand {
+  DveOp op = DveOp::kTensorTensor;
+  DveAlu alu0 = DveAlu::kAdd;
+  DveAlu alu1 = DveAlu::kBypass;
+  Dtype in0 = Dtype::kFp32;
+  Dtype in1 = Dtype::kFp32;
+  Dtype out = Dtype::kFp32;
+  Rounding rounding = Rounding::kNearestEven;
+  bool saturate = false;
+  uint32_t n = 1;                           // free size: elements per lane
+  uint32_t imm0 = 0, imm1 = 0, imm2 = 0;   // fp32 bits (int32 for bitwise ops and iota)
+  bool scalar0_per_partition = false;       // scalar 0 from scalar0[p] instead of imm0
+  bool scalar1_per_partition = false;
+  bool reverse0 = false;                    // op0 takes (scalar, x) instead of (x, scalar)
+  bool reverse1 = false;
+  bool negate = false;                      // reductions: negate the result
+  std::vector<uint32_t> scalar0, scalar1;   // one word per partition (empty: zeros)
+};
+
+using DveLanes = std::vector<std::vector<uint32_t>>;  // [partition][element], raw dtype bits
+
+// Element operation on fp32 words (arithmetic ops) or int32 values (bitwise ops).
+uint32_t dve_alu(DveAlu alu, uint32_t a, uint32_t b);
+
+class VectorEngine {
+ public:
+  explicit VectorEngine(const CoreConfig& cfg);
+
+  uint32_t partitions() const { return partitions_; }
+  // Transpose block edge: min(32, P).
+  uint32_t block() const { return partitions_ < 32 ? partitions_ : 32; }
+
+  // (Re)seeds every lane's stochastic-rounding generator; after construction: seed 0.
+  void seed(uint32_t seed);
+
+  DveError check(const DveCommand& cmd) const;
+  // Beats the command reads from in0 / in1 and writes to out (0 when rejected).
+  uint32_t in0_beats(const DveCommand& cmd) const;
+  uint32_t in1_beats(const DveCommand& cmd) const;
+  uint32_t out_beats(const DveCommand& cmd) const;
+
+  struct Result {
+    DveError error = DveError::kNone;
+    DveLanes out;  // [partition][beat]
+  };
+  // Executes one command. in0/in1 hold in0_beats/in1_beats elements per partition.
+  Result execute(const DveCommand& cmd, const DveLanes& in0, const DveLanes& in1);
+
+ private:
+  uint32_t partitions_;
+  std::vector<SrRng> rng_;
+};
+
+}  // namespace tern

@@ -1,0 +1,248 @@
+// The Vector Engine's golden model against independent oracles (host float arithmetic and
+// plain double loops), the RTL integer conversions (tern_fp_int) against the golden numerics,
+// and the DVE codes of rtl/dve/tern_dve_pkg.sv against model/dve/vector_engine.h.
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <sstream>
+
+#include "Vtern_fp_int.h"
+#include "common/config.h"
+#include "dve/vector_engine.h"
+#include "numerics/sr_rng.h"
+#include "test_util.h"
+
+namespace tern {
+namespace {
+
+uint32_t bits_of(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+float float_of(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+
+std::map<std::string, int> sv_codes(const std::string& file, const std::string& prefix) {
+  std::ifstream in(std::string(TERN_RTL_DIR) + "/" + file);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string sv = text.str();
+  const std::regex re("localparam\\s+logic\\s*\\[\\d+:0\\]\\s+" + prefix + "(\\w+)\\s*=\\s*\\d+'d(\\d+)\\s*;");
+  std::map<std::string, int> out;
+  for (auto it = std::sregex_iterator(sv.begin(), sv.end(), re); it != std::sregex_iterator(); ++it) {
+    out[(*it)[1]] = std::stoi((*it)[2]);
+  }
+  return out;
+}
+
+// "tensor_scalar_reduce" -> "TensorScalarReduce"
+std::string camel(const std::string& snake) {
+  std::string out;
+  bool up = true;
+  for (char ch : snake) {
+    if (ch == '_') { up = true; continue; }
+    out += up ? static_cast<char>(std::toupper(ch)) : ch;
+    up = false;
+  }
+  return out;
+}
+
+TEST(DvePackage, CodesMatchModel) {
+  const auto ops = sv_codes("dve/tern_dve_pkg.sv", "DveOp");
+  ASSERT_EQ(ops.size(), static_cast<size_t>(kNumDveOps));
+  for (int i = 0; i < kNumDveOps; ++i) {
+    const std::string name = camel(dve_op_name(static_cast<DveOp>(i)));
+    ASSERT_TRUE(ops.count(name)) << "tern_dve_pkg.sv lacks DveOp" << name;
+    EXPECT_EQ(ops.at(name), i) << name;
+  }
+  auto alus = sv_codes("dve/tern_dve_pkg.sv", "DveAlu");
+  EXPECT_EQ(alus.at("Last"), kNumDveAlus - 1);
+  alus.erase("Last");
+  ASSERT_EQ(alus.size(), static_cast<size_t>(kNumDveAlus));
+  for (int i = 0; i < kNumDveAlus; ++i) {
+    const std::string name = camel(dve_alu_name(static_cast<DveAlu>(i)));
+    ASSERT_TRUE(alus.count(name)) << "tern_dve_pkg.sv lacks DveAlu" << name;
+    EXPECT_EQ(alus.at(name), i) << name;
+  }
+  const auto errs = sv_codes("dve/tern_dve_pkg.sv", "DveErr");
+  ASSERT_EQ(errs.size(), 7u);
+  for (int i = 0; i < 7; ++i) {
+    const std::string name = camel(dve_error_name(static_cast<DveError>(i)));
+    ASSERT_TRUE(errs.count(name)) << "tern_dve_pkg.sv lacks DveErr" << name;
+    EXPECT_EQ(errs.at(name), i) << name;
+  }
+}
+
+// The integer conversions in RTL (tern_fp_int_pkg) against the golden numerics.
+TEST(DveIntConversions, RtlMatchesGolden) {
+  auto ctx = std::make_unique<VerilatedContext>();
+  auto dut = std::make_unique<Vtern_fp_int>(ctx.get(), "fp_int");
+  auto rng = test::make_rng();
+  test::Mismatches to_fp("int -> fp32"), to_int("fp32 -> int");
+  const Dtype types[] = {Dtype::kInt8, Dtype::kUint8, Dtype::kInt32};
+  const uint32_t edges[] = {0x00000000u, 0x80000000u, 0x3F000000u, 0xBF000000u, 0x3FC00000u, 0xC0200000u,
+                            0x42FE0000u, 0x42FF0000u, 0x43000000u, 0xC3000000u, 0xC3010000u, 0x437F0000u,
+                            0x437F8000u, 0x4F000000u, 0xCF000000u, 0xCF000001u, 0x4EFFFFFFu, 0x7F800000u,
+                            0xFF800000u, 0x7FC00000u, 0xFFFFFFFFu, 0x00000001u, 0x2F800000u, 0x3EFFFFFFu};
+  auto check_one = [&](Dtype t, uint32_t x, Rounding rd, uint32_t random) {
+    dut->dt_i = static_cast<uint8_t>(t);
+    dut->int_i = x;
+    dut->fp32_i = x;
+    dut->mode_i = rd == Rounding::kStochastic;
+    dut->random_i = random;
+    dut->eval();
+    const uint32_t want_fp = convert_to_fp32(t, x);
+    if (dut->fp32_o != want_fp) to_fp.add("{} {:08X}: rtl {:08X} golden {:08X}", dtype_name(t), x, dut->fp32_o, want_fp);
+    const uint32_t want_int = convert_from_fp32(t, x, {rd, false}, random);
+    if (dut->int_o != want_int) {
+      to_int.add("{} {:08X} {} r={:08X}: rtl {:08X} golden {:08X}", dtype_name(t), x,
+                 rd == Rounding::kStochastic ? "sr" : "rne", random, dut->int_o, want_int);
+    }
+  };
+  for (Dtype t : types) {
+    for (uint32_t e : edges) {
+      for (uint32_t r : {1u, 0x80000000u, 0xFFFFFFFFu, 0x12345678u}) {
+        check_one(t, e, Rounding::kNearestEven, r);
+        check_one(t, e, Rounding::kStochastic, r);
+      }
+    }
+    for (uint32_t v = 0; v < 256; ++v) check_one(t, v, Rounding::kNearestEven, 0);  // every 8-bit input
+  }
+  const uint64_t count = test::vector_count() / 4;
+  for (uint64_t i = 0; i < count; ++i) {
+    const Dtype t = types[rng() % 3];
+    uint32_t x = static_cast<uint32_t>(rng());
+    if (rng() % 2) {  // values near the integer ranges, with fractions and ties
+      const int e = static_cast<int>(rng() % 40) - 4;
+      x = (x & 0x807FFFFFu) | (static_cast<uint32_t>(127 + e) << 23);
+    }
+    check_one(t, x, rng() % 2 ? Rounding::kStochastic : Rounding::kNearestEven, static_cast<uint32_t>(rng()));
+  }
+  EXPECT_EQ(to_fp.count(), 0u);
+  EXPECT_EQ(to_int.count(), 0u);
+}
+
+class DveModelTest : public ::testing::Test {
+ public:
+  DveModelTest() : cfg(load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml")), dve(cfg) {}
+  CoreConfig cfg;
+  VectorEngine dve;
+};
+
+TEST_F(DveModelTest, ElementOpsMatchHostFloat) {
+  // add, subtract, multiply and the comparisons against the host's IEEE fp32 (finite operands
+  // and results: NaN payloads are the documented difference).
+  auto rng = test::make_rng();
+  test::Mismatches m("dve_alu vs host");
+  for (int i = 0; i < 200000; ++i) {
+    const float a = float_of(test::random_fp32_for(Dtype::kFp32, rng));
+    const float b = float_of(test::random_fp32_for(Dtype::kFp32, rng));
+    if (std::isnan(a) || std::isnan(b)) continue;
+    const std::pair<DveAlu, float> want[] = {{DveAlu::kAdd, a + b}, {DveAlu::kSubtract, a - b},
+                                             {DveAlu::kMultiply, a * b}};
+    for (const auto& [op, w] : want) {
+      if (std::isnan(w)) continue;
+      const uint32_t got = dve_alu(op, bits_of(a), bits_of(b));
+      if (got != bits_of(w)) m.add("{} {} {}: {:08X} vs {:08X}", dve_alu_name(op), a, b, got, bits_of(w));
+    }
+    const std::pair<DveAlu, bool> cmp[] = {{DveAlu::kIsEqual, a == b}, {DveAlu::kNotEqual, a != b},
+                                           {DveAlu::kGreater, a > b}, {DveAlu::kGreaterEqual, a >= b},
+                                           {DveAlu::kLess, a < b}, {DveAlu::kLessEqual, a <= b}};
+    for (const auto& [op, w] : cmp) {
+      if (dve_alu(op, bits_of(a), bits_of(b)) != (w ? 0x3F800000u : 0u)) m.add("{} {} {}", dve_alu_name(op), a, b);
+    }
+    const float mx = dve_alu(DveAlu::kMax, bits_of(a), bits_of(b)) == bits_of(a) ? a : b;
+    if (mx != std::fmax(a, b)) m.add("max {} {}", a, b);
+  }
+  EXPECT_EQ(m.count(), 0u);
+}
+
+TEST_F(DveModelTest, BnStatsAndAggrMatchDoubleMeanAndVariance) {
+  // Per-partition mean and variance of normal-ish data through bn_stats on chunks and bn_aggr
+  // over the chunks, against a two-pass double computation: relative error of the mean
+  // within 1e-5 of the data's scale, of the variance within 1e-4 (fp32 Welford/Chan over a
+  // few thousand elements is good to a few ulps per step; documented in vector-engine.md).
+  auto rng = test::make_rng();
+  std::normal_distribution<double> dist(3.0, 2.0);
+  const uint32_t P = dve.partitions(), chunk = 512, chunks = 8;
+  DveLanes data(P, std::vector<uint32_t>(chunk * chunks));
+  for (auto& lane : data)
+    for (auto& x : lane) x = bits_of(static_cast<float>(dist(rng)));
+  DveLanes stats(P);
+  for (uint32_t c = 0; c < chunks; ++c) {
+    DveLanes part(P);
+    for (uint32_t p = 0; p < P; ++p) part[p].assign(data[p].begin() + c * chunk, data[p].begin() + (c + 1) * chunk);
+    DveCommand cmd;
+    cmd.op = DveOp::kBnStats;
+    cmd.n = chunk;
+    const auto r = dve.execute(cmd, part, {});
+    ASSERT_EQ(r.error, DveError::kNone);
+    for (uint32_t p = 0; p < P; ++p) stats[p].insert(stats[p].end(), r.out[p].begin(), r.out[p].end());
+  }
+  DveCommand agg;
+  agg.op = DveOp::kBnAggr;
+  agg.n = 3 * chunks;
+  const auto r = dve.execute(agg, stats, {});
+  ASSERT_EQ(r.error, DveError::kNone);
+  for (uint32_t p = 0; p < P; ++p) {
+    double mean = 0, var = 0;
+    for (uint32_t x : data[p]) mean += float_of(x);
+    mean /= data[p].size();
+    for (uint32_t x : data[p]) var += (float_of(x) - mean) * (float_of(x) - mean);
+    var /= data[p].size();
+    EXPECT_NEAR(float_of(r.out[p][0]), mean, 1e-5 * 4.0) << "partition " << p;
+    EXPECT_NEAR(float_of(r.out[p][1]), var, 1e-4 * var) << "partition " << p;
+  }
+}
+
+TEST_F(DveModelTest, ReduceMax8TransposeIotaAgainstPlainLoops) {
+  auto rng = test::make_rng();
+  const uint32_t P = dve.partitions(), n = 40;
+  DveLanes in(P, std::vector<uint32_t>(n));
+  for (auto& lane : in)
+    for (auto& x : lane) x = bits_of(static_cast<float>(static_cast<int>(rng() % 2001) - 1000) / 8.0f);
+  DveCommand c;
+  c.n = n;
+  c.op = DveOp::kTensorReduce;
+  c.alu0 = DveAlu::kAdd;
+  c.negate = true;
+  auto r = dve.execute(c, in, {});
+  for (uint32_t p = 0; p < P; ++p) {
+    double sum = 0;  // multiples of 1/8 below 2^20: exact in fp32 in any order
+    for (uint32_t x : in[p]) sum += float_of(x);
+    EXPECT_EQ(float_of(r.out[p][0]), static_cast<float>(-sum));
+  }
+  c.op = DveOp::kMax8;
+  c.negate = false;
+  r = dve.execute(c, in, {});
+  for (uint32_t p = 0; p < P; ++p) {
+    std::vector<float> v;
+    for (uint32_t x : in[p]) v.push_back(float_of(x));
+    std::sort(v.begin(), v.end(), std::greater<float>());
+    for (int k = 0; k < 8; ++k) EXPECT_EQ(float_of(r.out[p][k]), v[k]);
+  }
+  c.op = DveOp::kTranspose;
+  c.n = P;  // tiny: one 8 x 8 block
+  r = dve.execute(c, in, {});
+  for (uint32_t p = 0; p < P; ++p)
+    for (uint32_t i = 0; i < P; ++i) EXPECT_EQ(r.out[p][i], in[i][p]);
+  c.op = DveOp::kIota;
+  c.out = Dtype::kInt32;
+  c.n = 5;
+  c.imm0 = static_cast<uint32_t>(-7);
+  c.imm1 = 100;
+  c.imm2 = 3;
+  r = dve.execute(c, {}, {});
+  for (uint32_t p = 0; p < P; ++p)
+    for (uint32_t i = 0; i < 5; ++i) EXPECT_EQ(static_cast<int32_t>(r.out[p][i]), -7 + 100 * static_cast<int>(p) + 3 * static_cast<int>(i));
+}
+
+}  // namespace
+}  // namespace tern
