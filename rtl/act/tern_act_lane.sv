@@ -1,4 +1,4 @@
-// tern_act_pkg::One lane of the Scalar Engine (docs/scalar-engine.md): x = upconvert(in) * scale + bias,
+// One lane of the Scalar Engine (docs/scalar-engine.md): x = upconvert(in) * scale + bias,
 // y = func(x), the reduction step acc' = acc (+ or max) y, and out = downconvert(y).
 // Every function is a fixed dataflow of binary32 operations over shared units: two exp units
 // (the second only for erfc), one log unit, one divider, one square root, the erf series and
