@@ -1,6 +1,6 @@
 // tern_bench_act_dve: the Scalar (ACT) and Vector (DVE) Engines. Reports the cycles one
-// instruction takes against its free size (single and back to back, from the simulation),
-// the start cost that follows, and the accuracy table of every ACT function (a dense sweep
+// instruction takes against its free size (from the simulation; ACT also back to back), the
+// start cost that follows (cycles - n), and the accuracy table of every ACT function (a dense sweep
 // of 10^6 points over its valid range and every BF16 input, against double precision).
 // Writes build/bench/act_dve.json (a list of records) and, with --markdown FILE, the
 // accuracy table of docs/act-accuracy.md.
@@ -13,6 +13,7 @@
 #include "Vtern_act_small.h"
 #include "act_accuracy.h"
 #include "act_check.h"
+#include "dve_check.h"
 #include "common/config.h"
 #include "common/error.h"
 
@@ -49,6 +50,47 @@ CycleRecord act_cycles(const CoreConfig& cfg, act::ActFunc f, uint32_t n, uint32
   return {"act", cfg.name, act::act_func_name(f), n, count, r.cycles};
 }
 
+// Vector Engine instructions over n elements, one at a time on an idle engine, for the tiny
+// and small configs: cycles from the command until idle, and the first result's cycle.
+void dve_cycles(const std::string& config_dir, const std::vector<uint32_t>& sizes, std::vector<std::string>& records) {
+  const DveOp ops[] = {DveOp::kTensorTensor, DveOp::kTensorScalar, DveOp::kTensorReduce, DveOp::kTensorCopy,
+                       DveOp::kTensorTensorScan, DveOp::kBnStats, DveOp::kMax8, DveOp::kTranspose};
+  for (const char* name : {"tiny", "small"}) {
+    const CoreConfig cfg = load_config(config_dir + "/" + name + ".yaml");
+    tb::with_dve_model(cfg, [&](auto* tag) {
+      using Model = std::remove_pointer_t<decltype(tag)>;
+      std::mt19937_64 rng(2026);
+      for (DveOp op : ops) {
+        for (uint32_t n0 : sizes) {
+          DveCommand c;
+          c.op = op;
+          c.alu0 = DveAlu::kAdd;
+          c.alu1 = DveAlu::kMultiply;
+          c.in0 = c.in1 = Dtype::kBf16;
+          c.out = Dtype::kBf16;
+          c.imm0 = 0x3F800000u;
+          c.imm1 = 0x40000000u;
+          const uint32_t block = std::min(cfg.partitions, 32u);
+          c.n = op == DveOp::kTranspose ? std::max(block, n0 / block * block) : op == DveOp::kMax8 ? std::max(8u, n0) : n0;
+          if (op == DveOp::kBnStats) c.in0 = c.out = Dtype::kFp32;
+          tb::RtlDve<Model> rtl(cfg);
+          VectorEngine golden(cfg);
+          const tb::DveCheck r = tb::run_and_check(rtl, golden, {tb::make_item(c, cfg.partitions, rng)}, 10'000'000);
+          if (r.mismatches) throw Error(fmt::format("DVE {} differs from the golden model: {}", dve_op_name(op), r.first_mismatch));
+          const double start = static_cast<double>(r.cycles) - c.n;
+          fmt::print("dve {:<6} {:<20} n {:>5} x 1 instructions: {:>7} cycles, first result at cycle {}, start cost {:.2f}\n",
+                     name, dve_op_name(op), c.n, r.cycles, r.first_out_cycle, start);
+          records.push_back(fmt::format(
+              "{{\"engine\": \"dve\", \"config\": \"{}\", \"op\": \"{}\", \"n\": {}, \"instructions\": 1, "
+              "\"cycles\": {}, \"cycles_per_instruction\": {}, \"first_result_cycle\": {}, \"start_cost\": {:.2f}}}",
+              name, dve_op_name(op), c.n, r.cycles, r.cycles, r.first_out_cycle, start));
+        }
+      }
+      return 0;
+    });
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,6 +122,8 @@ int main(int argc, char** argv) {
             r.engine, r.config, r.op, r.n, r.instructions, r.cycles, per, per - r.n));
       }
     }
+
+    dve_cycles(config_dir, quick ? std::vector<uint32_t>{1, 64} : std::vector<uint32_t>{1, 8, 64, 512, 4096}, records);
 
     // The accuracy table.
     std::string table =

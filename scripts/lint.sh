@@ -102,25 +102,39 @@ srcs_for() {  # the packages, then the files of the top and of every module it u
 # Yosys' own warnings start a line with "Warning:"; ABC's notes are prefixed "ABC:".
 yosys_clean() { ! grep -qE '^Warning:|Latch inferred' "$1"; }
 
-# --- Per top: Verilator lint and Yosys elaboration ----------------------------------------
-declare -A result elab_ok
-for top in "${tops[@]}"; do
+# --- Per top: Verilator lint and Yosys elaboration, one job per core ----------------------
+# Each job writes $LOG/<top>.result: the failure reasons (empty when it passed) and, on its
+# first line, how Yosys saw it (synth, or inside a parent).
+check_top() {
+  local top=$1 why=() elab=synth
   mapfile -t srcs < <(srcs_for "$top")
-  why=()
   if ! verilator --lint-only -Wall --top-module "$top" "${srcs[@]}" \
        >"$LOG/$top.verilator.log" 2>&1; then
     why+=("verilator: $LOG/$top.verilator.log")
   fi
   if [[ -n ${used[$top]:-} ]]; then
-    elab_ok[$top]=inside
-  elif yosys -q -l "$LOG/$top.yosys.log" \
-       -p "read_verilog -defer -sv ${srcs[*]}; synth -noshare -top $top -run :fine; check -assert" \
-       >/dev/null 2>&1 && yosys_clean "$LOG/$top.yosys.log"; then
-    elab_ok[$top]=1
-  else
+    elab=inside
+  elif ! { yosys -q -l "$LOG/$top.yosys.log" \
+             -p "read_verilog -defer -sv ${srcs[*]}; synth -noshare -top $top -run :fine; check -assert" \
+             >/dev/null 2>&1 && yosys_clean "$LOG/$top.yosys.log"; }; then
     why+=("yosys synth: $LOG/$top.yosys.log")
   fi
-  result[$top]=$(IFS=';'; echo "${why[*]}")
+  { echo "$elab"; (IFS=';'; echo "${why[*]}"); } >"$LOG/$top.result"
+}
+jobs_max=$(nproc 2>/dev/null || echo 2)
+for top in "${tops[@]}"; do
+  while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
+  check_top "$top" &
+done
+wait
+declare -A result elab_ok
+for top in "${tops[@]}"; do
+  if [[ -f "$LOG/$top.result" ]]; then
+    elab_ok[$top]=$(sed -n 1p "$LOG/$top.result")
+    result[$top]=$(sed -n 2p "$LOG/$top.result")
+  else
+    result[$top]="no result (the check crashed)"
+  fi
 done
 
 fails=0

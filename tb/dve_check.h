@@ -29,7 +29,7 @@ inline uint32_t dtype_mask_of(Dtype t) {
 // A random element of dtype t: half random bit patterns, a quarter small integers and simple
 // fractions (so comparisons meet equal values and integer results stay in range), a quarter
 // specials (+-0, +-Inf, NaN, max, tiny, large).
-inline uint32_t random_element(Dtype t, std::mt19937_64& rng) {
+inline uint32_t random_dve_element(Dtype t, std::mt19937_64& rng) {
   const uint32_t kind = static_cast<uint32_t>(rng() % 4);
   const uint32_t bits = static_cast<uint32_t>(rng());
   if (kind <= 1) {
@@ -53,7 +53,7 @@ inline uint32_t random_element(Dtype t, std::mt19937_64& rng) {
 inline DveLanes random_lanes(Dtype t, uint32_t partitions, uint32_t n, std::mt19937_64& rng) {
   DveLanes lanes(partitions, std::vector<uint32_t>(n));
   for (auto& lane : lanes) {
-    for (auto& e : lane) e = random_element(t, rng);
+    for (auto& e : lane) e = random_dve_element(t, rng);
   }
   return lanes;
 }
