@@ -9,12 +9,12 @@
 namespace tern::tb {
 
 namespace detail {
-// Sets element `i` (32 bits) of a port that is a plain integer or a VlWide.
+// Sets element `i` (32 bits) of a port that is a plain integer (up to 64 bits) or a VlWide.
 template <typename T>
 void set_word(T& port, size_t i, uint32_t value) {
   if constexpr (std::is_integral_v<T>) {
-    port = static_cast<T>(value);
-    (void)i;
+    port = static_cast<T>((static_cast<uint64_t>(port) & ~(uint64_t{0xFFFFFFFFu} << (32 * i))) |
+                          (static_cast<uint64_t>(value) << (32 * i)));
   } else {
     port[i] = value;
   }
@@ -22,7 +22,7 @@ void set_word(T& port, size_t i, uint32_t value) {
 template <typename T>
 uint32_t get_word(const T& port, size_t i) {
   if constexpr (std::is_integral_v<T>) {
-    return static_cast<uint32_t>(port >> (32 * i));
+    return static_cast<uint32_t>(static_cast<uint64_t>(port) >> (32 * i));
   } else {
     return port[i];
   }
