@@ -96,18 +96,23 @@ module tern_dve #(
   function automatic logic [2:0] check(logic [3:0] op, logic [4:0] alu0, logic [4:0] alu1,
                                        logic [3:0] dt0, logic [3:0] dt1, logic [3:0] dto,
                                        logic [15:0] n);
-    logic bw0, bw1, bad_alu, bad_dt, is_int, mix, float_dt;
-    bw0 = tern_dve_pkg::alu_is_bitwise(alu0);
-    bw1 = tern_dve_pkg::alu_is_bitwise(alu1);
-    bad_alu = (uses_alu0(op) && alu0 > tern_dve_pkg::DveAluLast) ||
-              (uses_alu1(op) && alu1 > tern_dve_pkg::DveAluLast);
+    logic bw0, bw1, u_in0, u_in1, u_alu0, u_alu1, bad_alu, bad_dt, is_int, mix, float_dt;
+    // Each helper called once (synthesis inlines every call).
+    bw0    = tern_dve_pkg::alu_is_bitwise(alu0);
+    bw1    = tern_dve_pkg::alu_is_bitwise(alu1);
+    u_in0  = uses_in0(op);
+    u_in1  = uses_in1(op);
+    u_alu0 = uses_alu0(op);
+    u_alu1 = uses_alu1(op);
+    bad_alu = (u_alu0 && alu0 > tern_dve_pkg::DveAluLast) ||
+              (u_alu1 && alu1 > tern_dve_pkg::DveAluLast);
     unique case (op)
       tern_dve_pkg::DveOpTensorReduce:       bad_alu = bad_alu || !tern_dve_pkg::alu_is_reduce(alu0);
       tern_dve_pkg::DveOpTensorScalarReduce: bad_alu = bad_alu || bw0 || !tern_dve_pkg::alu_is_reduce(alu1);
       tern_dve_pkg::DveOpTensorTensorScan:   bad_alu = bad_alu || bw0 || bw1;
       default: ;
     endcase
-    bad_dt = (uses_in0(op) && dt0 > tern_pkg::DtInt32) || (uses_in1(op) && dt1 > tern_pkg::DtInt32) ||
+    bad_dt = (u_in0 && dt0 > tern_pkg::DtInt32) || (u_in1 && dt1 > tern_pkg::DtInt32) ||
              (dto > tern_pkg::DtInt32);
     unique case (op)
       tern_dve_pkg::DveOpTranspose: bad_dt = bad_dt || (dt0 != dto);
@@ -118,9 +123,9 @@ module tern_dve #(
     mix = ((op == tern_dve_pkg::DveOpTensorScalar) || (op == tern_dve_pkg::DveOpScalarTensorTensor)) &&
           ((bw0 && !bw1 && alu1 != tern_dve_pkg::DveAluBypass) ||
            (bw1 && !bw0 && alu0 != tern_dve_pkg::DveAluBypass));
-    is_int   = int_domain(op, alu0, alu1);
-    float_dt = (uses_in0(op) && tern_pkg::is_float_dtype(dt0)) ||
-               (uses_in1(op) && tern_pkg::is_float_dtype(dt1)) || tern_pkg::is_float_dtype(dto);
+    is_int   = (u_alu0 && bw0) || (u_alu1 && bw1);  // int_domain
+    float_dt = (u_in0 && tern_pkg::is_float_dtype(dt0)) ||
+               (u_in1 && tern_pkg::is_float_dtype(dt1)) || tern_pkg::is_float_dtype(dto);
     if (op > tern_dve_pkg::DveOpTranspose) begin
       check = tern_dve_pkg::DveErrOpcode;
     end else if (bad_alu) begin
