@@ -12,7 +12,9 @@
 // cycle; the output is registered (out_valid_o high the cycle after the inputs were taken).
 // A rejected command reports err_valid_o for one cycle with err_code_o and leaves the engine
 // idle. The per-lane state (accumulators, max8 lists, transpose blocks) is one flat scratch
-// vector of S words per lane, written as a _d/_q pair.
+// vector of S words per lane, written as a _d/_q pair. Each lane's arithmetic is a
+// tern_dve_lane (one module, so synthesis elaborates it once for all lanes) and each lane's
+// stochastic-rounding generator a tern_sr_rng.
 module tern_dve #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned B = (P < 32) ? P : 32,  // transpose block: min(32, P)
@@ -94,18 +96,23 @@ module tern_dve #(
   function automatic logic [2:0] check(logic [3:0] op, logic [4:0] alu0, logic [4:0] alu1,
                                        logic [3:0] dt0, logic [3:0] dt1, logic [3:0] dto,
                                        logic [15:0] n);
-    logic bw0, bw1, bad_alu, bad_dt, is_int, mix, float_dt;
-    bw0 = tern_dve_pkg::alu_is_bitwise(alu0);
-    bw1 = tern_dve_pkg::alu_is_bitwise(alu1);
-    bad_alu = (uses_alu0(op) && alu0 > tern_dve_pkg::DveAluLast) ||
-              (uses_alu1(op) && alu1 > tern_dve_pkg::DveAluLast);
+    logic bw0, bw1, u_in0, u_in1, u_alu0, u_alu1, bad_alu, bad_dt, is_int, mix, float_dt;
+    // Each helper called once (synthesis inlines every call).
+    bw0    = tern_dve_pkg::alu_is_bitwise(alu0);
+    bw1    = tern_dve_pkg::alu_is_bitwise(alu1);
+    u_in0  = uses_in0(op);
+    u_in1  = uses_in1(op);
+    u_alu0 = uses_alu0(op);
+    u_alu1 = uses_alu1(op);
+    bad_alu = (u_alu0 && alu0 > tern_dve_pkg::DveAluLast) ||
+              (u_alu1 && alu1 > tern_dve_pkg::DveAluLast);
     unique case (op)
       tern_dve_pkg::DveOpTensorReduce:       bad_alu = bad_alu || !tern_dve_pkg::alu_is_reduce(alu0);
       tern_dve_pkg::DveOpTensorScalarReduce: bad_alu = bad_alu || bw0 || !tern_dve_pkg::alu_is_reduce(alu1);
       tern_dve_pkg::DveOpTensorTensorScan:   bad_alu = bad_alu || bw0 || bw1;
       default: ;
     endcase
-    bad_dt = (uses_in0(op) && dt0 > tern_pkg::DtInt32) || (uses_in1(op) && dt1 > tern_pkg::DtInt32) ||
+    bad_dt = (u_in0 && dt0 > tern_pkg::DtInt32) || (u_in1 && dt1 > tern_pkg::DtInt32) ||
              (dto > tern_pkg::DtInt32);
     unique case (op)
       tern_dve_pkg::DveOpTranspose: bad_dt = bad_dt || (dt0 != dto);
@@ -116,9 +123,9 @@ module tern_dve #(
     mix = ((op == tern_dve_pkg::DveOpTensorScalar) || (op == tern_dve_pkg::DveOpScalarTensorTensor)) &&
           ((bw0 && !bw1 && alu1 != tern_dve_pkg::DveAluBypass) ||
            (bw1 && !bw0 && alu0 != tern_dve_pkg::DveAluBypass));
-    is_int   = int_domain(op, alu0, alu1);
-    float_dt = (uses_in0(op) && tern_pkg::is_float_dtype(dt0)) ||
-               (uses_in1(op) && tern_pkg::is_float_dtype(dt1)) || tern_pkg::is_float_dtype(dto);
+    is_int   = (u_alu0 && bw0) || (u_alu1 && bw1);  // int_domain
+    float_dt = (u_in0 && tern_pkg::is_float_dtype(dt0)) ||
+               (u_in1 && tern_pkg::is_float_dtype(dt1)) || tern_pkg::is_float_dtype(dto);
     if (op > tern_dve_pkg::DveOpTranspose) begin
       check = tern_dve_pkg::DveErrOpcode;
     end else if (bad_alu) begin
@@ -139,20 +146,6 @@ module tern_dve #(
     end
   endfunction
 
-  // Storage width of a dtype in bits.
-  function automatic logic [31:0] dt_mask(logic [3:0] dt);
-    unique case (dt)
-      tern_pkg::DtInt8, tern_pkg::DtUint8, tern_pkg::DtFp8E4M3, tern_pkg::DtFp8E5M2: dt_mask = 32'h0000_00FF;
-      tern_pkg::DtBf16, tern_pkg::DtFp16: dt_mask = 32'h0000_FFFF;
-      default: dt_mask = 32'hFFFF_FFFF;
-    endcase
-  endfunction
-
-  // fp32 operations named as in docs/vector-engine.md.
-  function automatic logic [31:0] f_sub(logic [31:0] a, logic [31:0] b);
-    f_sub = tern_fp_pkg::fp32_add(a, {~b[31], b[30:0]});
-  endfunction
-
   // ---------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------
@@ -167,30 +160,25 @@ module tern_dve #(
   logic [5:0]        col_q, col_d, drain_q, drain_d;
   logic [P*32-1:0]   scal0_q, scal0_d, scal1_q, scal1_d;
   logic [P*S*32-1:0] scr_q, scr_d;
-  logic [P*32-1:0]   rng_q, rng_d, rng_reset;
   logic              out_valid_q, out_valid_d;
   logic [P*32-1:0]   out_q, out_d;
   logic              err_valid_q, err_valid_d;
   logic [2:0]        err_code_q, err_code_d;
 
   // ---------------------------------------------------------------------------------------
-  // Lane datapath: every lane computes its candidate result and next scratch every cycle;
-  // the control below decides whether they are taken. The fp functions are called at the top
-  // level of the loop body, never inside a case branch, so synthesis sees one instance of
-  // each per lane (two ALU stages, one divider for bn_stats/bn_aggr, ...).
+  // Lane datapath: one tern_dve_lane per lane computes its candidate result and next scratch
+  // every cycle; the control below decides whether they are taken. Here only what crosses
+  // lanes or is the same in all of them: the conversion kind, k and n as fp32, the iota
+  // terms, the transpose drain word (read from the block's other lanes) and the SR draws.
   // ---------------------------------------------------------------------------------------
   logic [P*32-1:0]   lane_out;       // the lane's result beat, converted to the out dtype
-  logic [P*32-1:0]   lane_rnd;       // the lane's next SR draw
   logic [P*S*32-1:0] lane_scr;       // the scratch after taking this cycle's elements
+  logic [P*32-1:0]   random;         // each lane's SR draw for this cycle's element
   logic [1:0]        kind;           // how this cycle's beat is converted
   logic [31:0]       k_fp, n_fp;     // idx + 1 and n as fp32
-
-  logic [31:0] x_raw, y_raw, xf, yf, xo, yo, s0, s1, acc, scr1, scr2, scr3, scr4;
-  logic [31:0] a1, a2, b1, b2, c1, c2, ta, tb, dv, bn_mean, bn_m2, ag_mean, ag_m2, ag_var;
-  logic [31:0] v_run, v_drain, v, fv, rnd, conv, sat_int;
-  logic [4:0]  opa, opb;
-  logic [3:0]  pos;
-  logic [31:0] k_new;
+  logic [31:0]       iota_step;      // imm2 * idx
+  logic              draw;           // every lane consumes one SR draw this cycle
+  logic              seed_load, seed_init_q;
 
   always_comb begin
     unique case (state_q)
@@ -215,184 +203,72 @@ module tern_dve #(
         endcase
       end
     endcase
-    k_fp = tern_fp_int_pkg::int32_to_fp32({16'd0, idx_q} + 32'd1);
-    n_fp = tern_fp_int_pkg::int32_to_fp32({16'd0, n_q});
-    lane_scr = scr_q;
-    for (int p = 0; p < P; p++) begin
-      x_raw = in0_data_i[p*32 +: 32];
-      y_raw = in1_data_i[p*32 +: 32];
-      s0    = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
-      s1    = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
-      acc   = scr_q[p*S*32 +: 32];
-      scr1  = scr_q[(p*S+1)*32 +: 32];
-      scr2  = scr_q[(p*S+2)*32 +: 32];
-      scr3  = scr_q[(p*S+3)*32 +: 32];
-      scr4  = scr_q[(p*S+4)*32 +: 32];
-      xf    = tern_fp_int_pkg::to_fp32(dt0_q, x_raw);
-      yf    = tern_fp_int_pkg::to_fp32(dt1_q, y_raw);
-      xo    = dom_int_q ? 32'(tern_fp_int_pkg::int_value(dt0_q, x_raw)) : xf;
-      yo    = dom_int_q ? 32'(tern_fp_int_pkg::int_value(dt1_q, y_raw)) : yf;
+  end
 
-      // Stage A: ta = a1 opa a2.
-      opa = alu0_q; a1 = xo; a2 = s0;
-      unique case (op_q)
-        tern_dve_pkg::DveOpTensorTensor: a2 = yo;
-        tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
-        tern_dve_pkg::DveOpTensorScalarReduce: begin
-          a1 = rev_q[0] ? s0 : xo;
-          a2 = rev_q[0] ? xo : s0;
-        end
-        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
-          a1 = acc;
-          a2 = xo;
-        end
-        tern_dve_pkg::DveOpBnStats: begin  // delta = x - mean
-          opa = tern_dve_pkg::DveAluSubtract;
-          a2  = acc;
-        end
-        tern_dve_pkg::DveOpBnAggr: begin   // n = na + nb
-          opa = tern_dve_pkg::DveAluAdd;
-          a1  = acc;
-          a2  = scr3;
-        end
-        default: ;
-      endcase
-      ta = tern_dve_pkg::alu(opa, a1, a2);
+  tern_int32_to_fp32 u_k_fp (.int_i({16'd0, idx_q} + 32'd1), .fp32_o(k_fp));
+  tern_int32_to_fp32 u_n_fp (.int_i({16'd0, n_q}), .fp32_o(n_fp));
+  assign iota_step = imm2_q * {16'd0, idx_q};
 
-      // The divider: bn_stats delta / k, bn_aggr f = nb / n.
-      c1 = (op_q == tern_dve_pkg::DveOpBnStats) ? ta : scr3;
-      c2 = (op_q == tern_dve_pkg::DveOpBnStats) ? k_fp : ta;
-      dv = tern_fp_pkg::fp32_div(c1, c2);
-      // Welford: mean' = mean + delta / k; M2 term delta * (x - mean').
-      bn_mean = tern_fp_pkg::fp32_add(acc, dv);
-      bn_m2   = tern_fp_pkg::fp32_mul(ta, f_sub(xo, bn_mean));
+  for (genvar p = 0; p < P; p++) begin : gen_lane
+    logic [31:0] s0, s1, iota, tr_word;
+    assign s0      = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
+    assign s1      = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
+    assign iota    = s0 + 32'(p) * imm1_q + iota_step;
+    // Transpose: lane p drains word p % B of lane (p / B) * B + drain of its block.
+    assign tr_word = scr_q[((32'((p / B) * B) + 32'(drain_q)) * S + (p % B)) * 32 +: 32];
 
-      // Stage B: tb = b1 opb b2.
-      opb = alu1_q; b1 = ta; b2 = s1;
-      unique case (op_q)
-        tern_dve_pkg::DveOpTensorScalar: begin
-          b1 = rev_q[1] ? s1 : ta;
-          b2 = rev_q[1] ? ta : s1;
-        end
-        tern_dve_pkg::DveOpScalarTensorTensor: begin
-          b1 = rev_q[1] ? yo : ta;
-          b2 = rev_q[1] ? ta : yo;
-        end
-        tern_dve_pkg::DveOpTensorScalarReduce: begin
-          b1 = acc;
-          b2 = ta;
-        end
-        tern_dve_pkg::DveOpTensorTensorScan: b2 = yo;
-        tern_dve_pkg::DveOpBnStats: begin   // M2' = M2 + delta * (x - mean')
-          opb = tern_dve_pkg::DveAluAdd;
-          b1  = scr1;
-          b2  = bn_m2;
-        end
-        tern_dve_pkg::DveOpBnAggr: begin    // delta = mb - ma
-          opb = tern_dve_pkg::DveAluSubtract;
-          b1  = scr4;
-          b2  = scr1;
-        end
-        default: ;
-      endcase
-      tb = tern_dve_pkg::alu(opb, b1, b2);
+    tern_dve_lane #(.S(S)) u_lane (
+      .op_i       (op_q),
+      .alu0_i     (alu0_q),
+      .alu1_i     (alu1_q),
+      .dt0_i      (dt0_q),
+      .dt1_i      (dt1_q),
+      .dto_i      (dto_q),
+      .dom_int_i  (dom_int_q),
+      .rev_i      (rev_q),
+      .round_i    (round_q),
+      .sat_i      (sat_q),
+      .neg_i      (neg_q),
+      .drain_i    (state_q == StDrain),
+      .kind_i     (kind),
+      .idx_i      (idx_q),
+      .col_i      (col_q),
+      .drain_idx_i(drain_q),
+      .k_fp_i     (k_fp),
+      .n_fp_i     (n_fp),
+      .imm0_i     (imm0_q),
+      .x_i        (in0_data_i[p*32 +: 32]),
+      .y_i        (in1_data_i[p*32 +: 32]),
+      .s0_i       (s0),
+      .s1_i       (s1),
+      .iota_i     (iota),
+      .tr_word_i  (tr_word),
+      .random_i   (random[p*32 +: 32]),
+      .scr_i      (scr_q[p*S*32 +: S*32]),
+      .scr_o      (lane_scr[p*S*32 +: S*32]),
+      .out_o      (lane_out[p*32 +: 32])
+    );
 
-      // Chan: mean = ma + delta * f; M2 = (M2a + M2b) + (delta * delta) * (na * f);
-      // the variance M2 / n when draining.
-      ag_mean = tern_fp_pkg::fp32_add(scr1, tern_fp_pkg::fp32_mul(tb, dv));
-      ag_m2   = tern_fp_pkg::fp32_add(tern_fp_pkg::fp32_add(scr2, xo),
-                                      tern_fp_pkg::fp32_mul(tern_fp_pkg::fp32_mul(tb, tb),
-                                                            tern_fp_pkg::fp32_mul(acc, dv)));
-      ag_var  = tern_fp_pkg::fp32_div(scr2, acc);
+    // The lane's stochastic-rounding generator: one draw per element converted with SR.
+    tern_sr_rng u_sr_rng (
+      .clk_i      (clk_i),
+      .rst_ni     (rst_ni),
+      .lane_i     (16'(p)),
+      .seed_load_i(seed_load),
+      .seed_i     (sr_seed_valid_i ? sr_seed_i : 32'd0),
+      .draw_i     (draw),
+      .random_o   (random[p*32 +: 32])
+    );
+  end
 
-      // The element's result, and the scratch after taking it.
-      v_run = 32'd0;
-      k_new = tern_dve_pkg::order_key(tern_dve_pkg::canon(xo));
-      pos   = 4'd0;
-      unique case (op_q)
-        tern_dve_pkg::DveOpTensorTensor: v_run = ta;
-        tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor: v_run = tb;
-        tern_dve_pkg::DveOpTensorReduce: lane_scr[p*S*32 +: 32] = (idx_q == 16'd0) ? xo : ta;
-        tern_dve_pkg::DveOpTensorScalarReduce: begin
-          v_run = ta;
-          lane_scr[p*S*32 +: 32] = (idx_q == 16'd0) ? ta : tb;
-        end
-        tern_dve_pkg::DveOpTensorTensorScan: begin
-          v_run = tb;
-          lane_scr[p*S*32 +: 32] = tb;
-        end
-        tern_dve_pkg::DveOpTensorCopy: begin
-          if (dt0_q == dto_q) v_run = x_raw;
-          else if (!tern_pkg::is_float_dtype(dt0_q) && !tern_pkg::is_float_dtype(dto_q))
-            v_run = 32'(tern_fp_int_pkg::int_value(dt0_q, x_raw));
-          else v_run = xf;
-        end
-        tern_dve_pkg::DveOpMemset: v_run = imm0_q;
-        tern_dve_pkg::DveOpSelect: v_run = tern_dve_pkg::fp32_is_zero(xo) ? s0 : yo;
-        tern_dve_pkg::DveOpIota:   v_run = s0 + 32'(p) * imm1_q + imm2_q * {16'd0, idx_q};
-        tern_dve_pkg::DveOpBnStats: begin
-          lane_scr[p*S*32 +: 32]     = bn_mean;
-          lane_scr[(p*S+1)*32 +: 32] = tb;
-        end
-        tern_dve_pkg::DveOpBnAggr: begin
-          if (col_q == 6'd0) begin
-            lane_scr[(p*S+3)*32 +: 32] = xo;
-          end else if (col_q == 6'd1) begin
-            lane_scr[(p*S+4)*32 +: 32] = xo;
-          end else if (idx_q == 16'd2) begin  // the first triple
-            lane_scr[p*S*32 +: 32]     = scr3;
-            lane_scr[(p*S+1)*32 +: 32] = scr4;
-            lane_scr[(p*S+2)*32 +: 32] = xo;
-          end else begin
-            lane_scr[p*S*32 +: 32]     = ta;
-            lane_scr[(p*S+1)*32 +: 32] = ag_mean;
-            lane_scr[(p*S+2)*32 +: 32] = ag_m2;
-          end
-        end
-        tern_dve_pkg::DveOpMax8: begin
-          // Insert into the descending list of order keys; equal keys keep arrival order.
-          for (int j = 0; j < 8; j++) begin
-            if (scr_q[(p*S+j)*32 +: 32] >= k_new) pos = pos + 4'd1;
-          end
-          for (int j = 1; j < 8; j++) begin
-            if (4'(j) > pos) lane_scr[(p*S+j)*32 +: 32] = scr_q[(p*S+j-1)*32 +: 32];
-          end
-          for (int j = 0; j < 8; j++) begin
-            if (4'(j) == pos) lane_scr[(p*S+j)*32 +: 32] = k_new;
-          end
-        end
-        tern_dve_pkg::DveOpTranspose: lane_scr[(p*S+32'(col_q))*32 +: 32] = x_raw;
-        default: ;
-      endcase
-
-      // The drain beat.
-      unique case (op_q)
-        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorScalarReduce:
-          v_drain = neg_q ? tern_dve_pkg::negate(acc) : acc;
-        tern_dve_pkg::DveOpBnStats:
-          v_drain = (drain_q == 6'd0) ? n_fp : (drain_q == 6'd1) ? acc : scr1;
-        tern_dve_pkg::DveOpBnAggr:
-          v_drain = (drain_q == 6'd0) ? scr1 : ag_var;
-        tern_dve_pkg::DveOpMax8:
-          v_drain = tern_dve_pkg::order_unkey(scr_q[(p*S+32'(drain_q[2:0]))*32 +: 32]);
-        tern_dve_pkg::DveOpTranspose:
-          v_drain = scr_q[(((p/B)*B + 32'(drain_q))*S + (p%B))*32 +: 32];
-        default: v_drain = 32'd0;
-      endcase
-
-      // Output conversion (RNE/SR, saturate flag; int32 results saturate to int dtypes).
-      v       = (state_q == StDrain) ? v_drain : v_run;
-      rnd     = tern_dve_pkg::sr_xorshift32(rng_q[p*32 +: 32]);
-      fv      = tern_fp_int_pkg::int32_to_fp32(v);
-      conv    = tern_fp_int_pkg::from_fp32(dto_q, (kind == tern_dve_pkg::KindInt) ? fv : v, round_q, sat_q, rnd);
-      sat_int = tern_fp_int_pkg::saturate_int(dto_q, {v[31], v});
-      unique case (kind)
-        tern_dve_pkg::KindInt:  lane_out[p*32 +: 32] = tern_pkg::is_float_dtype(dto_q) ? conv : sat_int;
-        tern_dve_pkg::KindCopy: lane_out[p*32 +: 32] = v & dt_mask(dto_q);
-        tern_dve_pkg::KindWord: lane_out[p*32 +: 32] = tern_dve_pkg::canon(v);
-        default:                lane_out[p*32 +: 32] = conv;
-      endcase
-      lane_rnd[p*32 +: 32] = rnd;
+  // After reset the generators are loaded with seed 0 (the golden model's state after
+  // construction) in the first cycle: no element can be converted in that cycle.
+  assign seed_load = sr_seed_valid_i || seed_init_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      seed_init_q <= 1'b1;
+    end else begin
+      seed_init_q <= 1'b0;
     end
   end
 
@@ -413,9 +289,6 @@ module tern_dve #(
     scal0_d = scal0_q; scal1_d = scal1_q;
     idx_d = idx_q; col_d = col_q; drain_d = drain_q;
     scr_d = scr_q;
-    rng_d = rng_q;
-    out_valid_d = out_valid_q && !out_ready_i;
-    out_d = out_q;
     err_valid_d = 1'b0;
     err_code_d = err_code_q;
     cmd_ready_o = (state_q == StIdle);
@@ -505,25 +378,21 @@ module tern_dve #(
       default: state_d = StIdle;
     endcase
 
-    // One SR draw per lane for each element converted from fp32 (or int32 to a float) with SR.
-    draws = (round_q == tern_pkg::RoundSr) &&
-            ((kind == tern_dve_pkg::KindFp) ||
-             (kind == tern_dve_pkg::KindInt && tern_pkg::is_float_dtype(dto_q)));
+  end
+
+  // The result beat. One SR draw per lane for each element converted from fp32 (or from int32
+  // to a float) with SR.
+  assign draws = (round_q == tern_pkg::RoundSr) &&
+                 ((kind == tern_dve_pkg::KindFp) ||
+                  (kind == tern_dve_pkg::KindInt && tern_pkg::is_float_dtype(dto_q)));
+  assign draw  = gen && draws;
+  always_comb begin
+    out_valid_d = out_valid_q && !out_ready_i;
+    out_d       = out_q;
     if (gen) begin
       out_valid_d = 1'b1;
       out_d       = lane_out;
-      if (draws) rng_d = lane_rnd;
     end
-    if (sr_seed_valid_i) begin
-      for (int p = 0; p < P; p++) begin
-        rng_d[p*32 +: 32] = tern_dve_pkg::sr_seed_state(sr_seed_i, 32'(p));
-      end
-    end
-  end
-
-  // After reset the generators hold the states of seed 0.
-  always_comb begin
-    for (int p = 0; p < P; p++) rng_reset[p*32 +: 32] = tern_dve_pkg::sr_seed_state(32'd0, 32'(p));
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -539,7 +408,6 @@ module tern_dve #(
       /* verilator lint_off WIDTHCONCAT */  // the scratch is P*S words: 32 Kbit on small
       scr_q <= '0;
       /* verilator lint_on WIDTHCONCAT */
-      rng_q <= rng_reset;
       out_valid_q <= 1'b0;
       out_q <= '0;
       err_valid_q <= 1'b0;
@@ -554,7 +422,6 @@ module tern_dve #(
       scal0_q <= scal0_d; scal1_q <= scal1_d;
       idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d;
       scr_q <= scr_d;
-      rng_q <= rng_d;
       out_valid_q <= out_valid_d;
       out_q <= out_d;
       err_valid_q <= err_valid_d;

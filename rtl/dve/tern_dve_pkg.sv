@@ -112,30 +112,35 @@ package tern_dve_pkg;
   endfunction
 
   // One element operation. Arithmetic domain: a, b and the result are fp32. Integer domain
-  // (bitwise ops): a, b and the result are int32.
-  function automatic logic [31:0] alu(logic [4:0] op, logic [31:0] a, logic [31:0] b);
-    logic any_nan;
-    any_nan = fp32_is_nan(a) || fp32_is_nan(b);
+  // (bitwise ops): a, b and the result are int32. sum and product are a + b (a - b for
+  // subtract) and a * b from tern_dve_alu's adder and multiplier.
+  function automatic logic [31:0] alu(logic [4:0] op, logic [31:0] a, logic [31:0] b,
+                                      logic [31:0] sum, logic [31:0] product);
+    logic any_nan, both_zero, lt_ab, lt_ba, eq;
+    any_nan   = fp32_is_nan(a) || fp32_is_nan(b);
+    both_zero = fp32_is_zero(a) && fp32_is_zero(b);
+    lt_ab     = fp32_lt(a, b);
+    lt_ba     = fp32_lt(b, a);
+    eq        = fp32_eq(a, b);
     unique case (op)
-      DveAluAdd:      alu = tern_fp_pkg::fp32_add(a, b);
-      DveAluSubtract: alu = tern_fp_pkg::fp32_add(a, {~b[31], b[30:0]});
-      DveAluMultiply: alu = tern_fp_pkg::fp32_mul(a, b);
+      DveAluAdd, DveAluSubtract: alu = sum;
+      DveAluMultiply:            alu = product;
       DveAluMax: begin
         if (any_nan) alu = Fp32NaN;
-        else if (fp32_is_zero(a) && fp32_is_zero(b)) alu = {a[31] & b[31], 31'd0};
-        else alu = fp32_lt(a, b) ? b : a;
+        else if (both_zero) alu = {a[31] & b[31], 31'd0};
+        else alu = lt_ab ? b : a;
       end
       DveAluMin: begin
         if (any_nan) alu = Fp32NaN;
-        else if (fp32_is_zero(a) && fp32_is_zero(b)) alu = {a[31] | b[31], 31'd0};
-        else alu = fp32_lt(b, a) ? b : a;
+        else if (both_zero) alu = {a[31] | b[31], 31'd0};
+        else alu = lt_ba ? b : a;
       end
-      DveAluIsEqual:      alu = (!any_nan && fp32_eq(a, b)) ? Fp32One : 32'd0;
-      DveAluNotEqual:     alu = (any_nan || !fp32_eq(a, b)) ? Fp32One : 32'd0;
-      DveAluGreater:      alu = (!any_nan && fp32_lt(b, a)) ? Fp32One : 32'd0;
-      DveAluGreaterEqual: alu = (!any_nan && !fp32_lt(a, b)) ? Fp32One : 32'd0;
-      DveAluLess:         alu = (!any_nan && fp32_lt(a, b)) ? Fp32One : 32'd0;
-      DveAluLessEqual:    alu = (!any_nan && !fp32_lt(b, a)) ? Fp32One : 32'd0;
+      DveAluIsEqual:      alu = (!any_nan && eq) ? Fp32One : 32'd0;
+      DveAluNotEqual:     alu = (any_nan || !eq) ? Fp32One : 32'd0;
+      DveAluGreater:      alu = (!any_nan && lt_ba) ? Fp32One : 32'd0;
+      DveAluGreaterEqual: alu = (!any_nan && !lt_ab) ? Fp32One : 32'd0;
+      DveAluLess:         alu = (!any_nan && lt_ab) ? Fp32One : 32'd0;
+      DveAluLessEqual:    alu = (!any_nan && !lt_ba) ? Fp32One : 32'd0;
       DveAluBitwiseAnd:   alu = a & b;
       DveAluBitwiseOr:    alu = a | b;
       DveAluBitwiseXor:   alu = a ^ b;
@@ -143,27 +148,6 @@ package tern_dve_pkg;
       DveAluShiftRight:   alu = 32'($signed(a) >>> b[4:0]);
       default:            alu = a;  // bypass
     endcase
-  endfunction
-
-  // Stochastic-rounding generator steps (docs/numerics.md; the same as tern_sr_rng).
-  function automatic logic [31:0] sr_mix32(logic [31:0] v);
-    sr_mix32 = v ^ (v >> 16);
-    sr_mix32 = sr_mix32 * 32'h85EBCA6B;
-    sr_mix32 = sr_mix32 ^ (sr_mix32 >> 13);
-    sr_mix32 = sr_mix32 * 32'hC2B2AE35;
-    sr_mix32 = sr_mix32 ^ (sr_mix32 >> 16);
-  endfunction
-
-  function automatic logic [31:0] sr_xorshift32(logic [31:0] v);
-    sr_xorshift32 = v ^ (v << 13);
-    sr_xorshift32 = sr_xorshift32 ^ (sr_xorshift32 >> 17);
-    sr_xorshift32 = sr_xorshift32 ^ (sr_xorshift32 << 5);
-  endfunction
-
-  function automatic logic [31:0] sr_seed_state(logic [31:0] seed, logic [31:0] lane);
-    logic [31:0] s;
-    s = sr_mix32(seed ^ sr_mix32(lane + 32'd1));
-    sr_seed_state = (s == 32'd0) ? 32'h6A09_E667 : s;
   endfunction
 
 endpackage

@@ -5,6 +5,9 @@
 //   fp32_to_int:  RNE or SR to an integer (SR: the first 32 discarded bits plus the draw carry
 //                 out of 32 bits), then saturation to the type's range; NaN -> 0, +-Inf -> the
 //                 range end. The saturate flag is not consulted.
+// The whole conversions (int32_to_fp32, fp32_to_int, to_fp32, from_fp32) are `verilator
+// no_inline_task`, as in tern_fp_pkg: each verilates as one shared C++ function however many
+// instances call it; synthesis ignores the pragma.
 package tern_fp_int_pkg;
 
   // Leading zeros of a 32-bit value (32 when it is zero), as a binary search.
@@ -55,6 +58,7 @@ package tern_fp_int_pkg;
 
   // A 32-bit two's complement value to fp32, RNE (exact below 2^24 in magnitude).
   function automatic logic [31:0] int32_to_fp32(logic [31:0] v);
+    /* verilator no_inline_task */
     logic        sign;
     logic [31:0] mag, norm;
     logic [5:0]  lz;
@@ -81,6 +85,7 @@ package tern_fp_int_pkg;
   // fp32 to int8 / uint8 / int32 (RNE or SR, saturating, NaN -> 0).
   function automatic logic [31:0] fp32_to_int(logic [3:0] dt, logic [31:0] x, logic mode,
                                               logic [31:0] random);
+    /* verilator no_inline_task */
     logic               a_nan, a_inf, a_zero, a_sign;
     logic [10:0]        a_exp;
     logic [23:0]        a_sig;
@@ -121,6 +126,7 @@ package tern_fp_int_pkg;
 
   // Any dtype's encoding to fp32: floats exact (tern_fp_pkg::upconvert), integers as above.
   function automatic logic [31:0] to_fp32(logic [3:0] dt, logic [31:0] bits);
+    /* verilator no_inline_task */
     if (tern_pkg::is_float_dtype(dt)) begin
       to_fp32 = tern_fp_pkg::upconvert(dt, bits);
     end else begin
@@ -132,6 +138,7 @@ package tern_fp_int_pkg;
   // integers through fp32_to_int.
   function automatic logic [31:0] from_fp32(logic [3:0] dt, logic [31:0] x, logic mode, logic sat,
                                             logic [31:0] random);
+    /* verilator no_inline_task */
     if (tern_pkg::is_float_dtype(dt)) begin
       from_fp32 = tern_fp_pkg::downconvert(dt, x, mode, sat, random);
     end else begin
