@@ -23,6 +23,8 @@
 #include "common/error.h"
 #include "dve/vector_engine.h"
 
+#include "ports.h"
+
 namespace tern::tb {
 
 // One command with its operand tiles ([partition][element], raw dtype bits).
@@ -30,26 +32,6 @@ struct DveItem {
   DveCommand cmd;
   DveLanes in0, in1;
 };
-
-namespace dve_detail {
-template <typename T>
-void set_word(T& port, size_t i, uint32_t value) {
-  if constexpr (std::is_integral_v<T>) {
-    port = static_cast<T>((static_cast<uint64_t>(port) & ~(uint64_t{0xFFFFFFFFu} << (32 * i))) |
-                          (static_cast<uint64_t>(value) << (32 * i)));
-  } else {
-    port[i] = value;
-  }
-}
-template <typename T>
-uint32_t get_word(const T& port, size_t i) {
-  if constexpr (std::is_integral_v<T>) {
-    return static_cast<uint32_t>(static_cast<uint64_t>(port) >> (32 * i));
-  } else {
-    return port[i];
-  }
-}
-}  // namespace dve_detail
 
 template <typename Model>
 class RtlDve {
@@ -136,7 +118,7 @@ class RtlDve {
       const bool f1 = dut_->in1_valid_i && dut_->in1_ready_o;
       if (dut_->out_valid_o && dut_->out_ready_i) {
         std::vector<uint32_t> b(partitions_);
-        for (uint32_t p = 0; p < partitions_; ++p) b[p] = dve_detail::get_word(dut_->out_data_o, p);
+        for (uint32_t p = 0; p < partitions_; ++p) b[p] = detail::get_word(dut_->out_data_o, p);
         beats.push_back(std::move(b));
         if (!seen_out) rep.first_out_cycle = cycle_ - start;
         seen_out = true;
@@ -170,7 +152,7 @@ class RtlDve {
   }
   template <typename T>
   void set_vector(T& port, const std::vector<uint32_t>& words) {
-    for (uint32_t p = 0; p < partitions_; ++p) dve_detail::set_word(port, p, words[p]);
+    for (uint32_t p = 0; p < partitions_; ++p) detail::set_word(port, p, words[p]);
   }
   void drive(const DveCommand& c) {
     dut_->cmd_op_i = static_cast<uint8_t>(c.op);
@@ -189,8 +171,8 @@ class RtlDve {
     dut_->cmd_reverse_i = (c.reverse0 ? 1 : 0) | (c.reverse1 ? 2 : 0);
     dut_->cmd_negate_i = c.negate;
     for (uint32_t p = 0; p < partitions_; ++p) {
-      dve_detail::set_word(dut_->cmd_scalar0_i, p, p < c.scalar0.size() ? c.scalar0[p] : 0);
-      dve_detail::set_word(dut_->cmd_scalar1_i, p, p < c.scalar1.size() ? c.scalar1[p] : 0);
+      detail::set_word(dut_->cmd_scalar0_i, p, p < c.scalar0.size() ? c.scalar0[p] : 0);
+      detail::set_word(dut_->cmd_scalar1_i, p, p < c.scalar1.size() ? c.scalar1[p] : 0);
     }
   }
   bool stall() { return stall_rng_ && ((*stall_rng_)() % 4 == 0); }
