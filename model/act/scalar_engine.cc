@@ -1,5 +1,7 @@
 #include "act/scalar_engine.h"
 
+#include <string>
+
 #include "common/error.h"
 #include "numerics/dtype.h"
 
@@ -42,6 +44,14 @@ ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& ou
   const ActError err = check(cmd);
   if (err != ActError::kNone) return err;
   if (in.size() != partitions_) throw Error("ScalarEngine::run: input tile has the wrong partition count");
+  auto need = [&](bool used, const std::vector<uint32_t>& v, const char* what) {
+    if (used && v.size() != partitions_) {
+      throw Error(std::string("ScalarEngine::run: ") + what + " needs one value per partition");
+    }
+  };
+  need(cmd.scale_per_partition, cmd.scale_vec, "per-partition scale");
+  need(cmd.bias_per_partition, cmd.bias_vec, "per-partition bias");
+  need(cmd.reduce_cmd == static_cast<uint8_t>(ReduceCmd::kLoadReduce), cmd.acc_load, "load_reduce");
   const auto func = static_cast<ActFunc>(cmd.func);
   const auto in_t = static_cast<Dtype>(cmd.in_dtype), out_t = static_cast<Dtype>(cmd.out_dtype);
   const auto op = static_cast<ReduceOp>(cmd.reduce_op);
@@ -50,11 +60,11 @@ ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& ou
   out.assign(partitions_, std::vector<uint32_t>(cmd.n));
   for (uint32_t p = 0; p < partitions_; ++p) {
     if (in[p].size() != cmd.n) throw Error("ScalarEngine::run: input row length differs from the command's n");
-    const uint32_t scale = cmd.scale_per_partition ? cmd.scale_vec.at(p) : cmd.scale;
-    const uint32_t bias = cmd.bias_per_partition ? cmd.bias_vec.at(p) : cmd.bias;
+    const uint32_t scale = cmd.scale_per_partition ? cmd.scale_vec[p] : cmd.scale;
+    const uint32_t bias = cmd.bias_per_partition ? cmd.bias_vec[p] : cmd.bias;
     uint32_t acc = acc_[p];
     if (rcmd == ReduceCmd::kReset || rcmd == ReduceCmd::kResetReduce) acc = reduce_identity(op);
-    if (rcmd == ReduceCmd::kLoadReduce) acc = cmd.acc_load.at(p);
+    if (rcmd == ReduceCmd::kLoadReduce) acc = cmd.acc_load[p];
     const bool reduce = rcmd == ReduceCmd::kReduce || rcmd == ReduceCmd::kResetReduce ||
                         rcmd == ReduceCmd::kLoadReduce;
     for (uint32_t j = 0; j < cmd.n; ++j) {
