@@ -56,13 +56,18 @@ double condition(ActFunc f, double x, double fx) {
   return std::fabs(x * d / fx);
 }
 
-// BF16 neighbours of v: the largest BF16 <= v and the smallest >= v (as floats).
+// The engine's fp32 result rounded to BF16 with RNE (its output conversion), as a float;
+// restated here from the rounding rule rather than taken from the model.
+float to_bf16(float x) {
+  if (std::isnan(x)) return x;
+  const uint32_t b = as_bits(x);
+  return as_float((b + 0x7FFFu + ((b >> 16) & 1)) & 0xFFFF0000u);
+}
+
+// Whether the BF16 result is one of the two BF16 neighbours of the true value.
 bool bf16_faithful(float got_fp32, double ref) {
   if (std::isnan(ref)) return std::isnan(got_fp32);
-  // Round the engine's fp32 result to bf16 with RNE (the output conversion).
-  uint32_t b = as_bits(got_fp32);
-  if (!std::isnan(got_fp32)) b = (b + 0x7FFFu + ((b >> 16) & 1)) & 0xFFFF0000u;
-  const double got = as_float(b);
+  const double got = to_bf16(got_fp32);
   const double bmax = 0x1.FEp127;
   if (std::fabs(ref) > bmax) return std::isinf(got) ? std::signbit(got) == std::signbit(ref) : std::fabs(got) == bmax;
   const double u = ulp_at(ref, 7, -126);
@@ -132,9 +137,7 @@ ActAccuracy measure_act(ActFunc f, uint64_t dense_points, const std::function<ui
     const float got = as_float(eval(as_bits(x)));
     ++acc.bf16_inputs;
     if (!bf16_faithful(got, ref)) ++acc.bf16_unfaithful;
-    uint32_t gb = as_bits(got);
-    gb = (gb + 0x7FFFu + ((gb >> 16) & 1)) & 0xFFFF0000u;
-    const double g16 = as_float(gb);
+    const double g16 = to_bf16(got);
     if (std::isfinite(ref) && std::isfinite(g16)) {
       acc.bf16_max_ulp = std::max(acc.bf16_max_ulp, std::fabs(g16 - ref) / ulp_at(ref, 7, -126));
     }

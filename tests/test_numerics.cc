@@ -204,6 +204,37 @@ TEST(Numerics, Fp32MulDivSqrtAgainstHostIeee) {
   EXPECT_EQ(bad.count(), 0u);
 }
 
+// max/min against the host's comparisons, with the IEEE 754-2019 rules for NaN and zeros.
+TEST(Numerics, Fp32MaxMinAgainstHost) {
+  auto rng = test::make_rng();
+  Mismatches bad("fp32 max/min");
+  const uint32_t specials[] = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x7F800000, 0xFF800000,
+                               0x7FC00000, 0xFFC12345, 0x3F800000, 0xBF800000, 0x7F7FFFFF};
+  auto check = [&](uint32_t a, uint32_t b) {
+    const float x = as_float(a), y = as_float(b);
+    uint32_t want_max, want_min;
+    if (std::isnan(x) || std::isnan(y)) {
+      want_max = want_min = kFp32CanonicalNaN;
+    } else if (x == 0 && y == 0) {  // -0 < +0
+      want_max = (a & b) & 0x80000000u;
+      want_min = (a | b) & 0x80000000u;
+    } else {
+      want_max = x < y ? b : a;
+      want_min = y < x ? b : a;
+    }
+    if (fp32_max(a, b) != want_max) bad.add("max({:#x}, {:#x}) = {:#x}", a, b, fp32_max(a, b));
+    if (fp32_min(a, b) != want_min) bad.add("min({:#x}, {:#x}) = {:#x}", a, b, fp32_min(a, b));
+  };
+  for (uint32_t a : specials) {
+    for (uint32_t b : specials) check(a, b);
+  }
+  for (int i = 0; i < 100000; ++i) {
+    const uint32_t a = static_cast<uint32_t>(rng());
+    check(a, i % 2 ? static_cast<uint32_t>(rng()) : a ^ static_cast<uint32_t>(rng() % 4));
+  }
+  EXPECT_EQ(bad.count(), 0u);
+}
+
 TEST(Numerics, MacStepAgainstMpfr) {
   auto rng = test::make_rng();
   constexpr Dtype kMacTypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2,

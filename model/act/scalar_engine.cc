@@ -12,12 +12,7 @@ bool is_act_dtype(uint8_t code) { return code < kNumDtypes && is_float(static_ca
 uint32_t reduce_identity(ReduceOp op) { return op == ReduceOp::kAdd ? 0x00000000u : 0xFF800000u; }
 
 uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value) {
-  if (op == ReduceOp::kAdd) return fp::add(acc, value);
-  auto is_nan = [](uint32_t v) { return (v & 0x7FFFFFFFu) > 0x7F800000u; };
-  if (is_nan(acc) || is_nan(value)) return kFp32CanonicalNaN;
-  // Order the patterns as integers: -0 sorts below +0.
-  auto key = [](uint32_t v) { return (v >> 31) ? ~v : (v | 0x80000000u); };
-  return key(value) > key(acc) ? value : acc;
+  return op == ReduceOp::kAdd ? fp::add(acc, value) : fp32_max(acc, value);
 }
 
 ScalarEngine::ScalarEngine(uint32_t partitions, uint32_t sr_seed)

@@ -63,7 +63,7 @@ class ScalarEngine {
   std::vector<uint32_t> acc_;
 };
 
-// The fp32 reduction steps: add is binary32 addition; max propagates NaN and orders -0 < +0.
+// The fp32 reduction steps: add is binary32 addition, max is tern::fp32_max.
 uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value);
 uint32_t reduce_identity(ReduceOp op);  // +0 for add, -Inf for max
 

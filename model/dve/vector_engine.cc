@@ -105,21 +105,13 @@ bool dve_alu_is_bitwise(DveAlu alu) {
 
 uint32_t dve_alu(DveAlu alu, uint32_t a, uint32_t b) {
   const float fa = as_float(a), fb = as_float(b);
-  const bool any_nan = std::isnan(fa) || std::isnan(fb);
-  const bool both_zero = fa == 0.0f && fb == 0.0f;
   switch (alu) {
     case DveAlu::kBypass: return a;
     case DveAlu::kAdd: return fp32_add(a, b);
     case DveAlu::kSubtract: return sub32(a, b);
     case DveAlu::kMultiply: return fp32_mul(a, b);
-    case DveAlu::kMax:
-      if (any_nan) return kFp32CanonicalNaN;
-      if (both_zero) return (a & b) & 0x80000000u;  // -0 only if both are -0
-      return fa < fb ? b : a;
-    case DveAlu::kMin:
-      if (any_nan) return kFp32CanonicalNaN;
-      if (both_zero) return (a | b) & 0x80000000u;  // -0 if either is -0
-      return fb < fa ? b : a;
+    case DveAlu::kMax: return fp32_max(a, b);
+    case DveAlu::kMin: return fp32_min(a, b);
     case DveAlu::kIsEqual: return fa == fb ? kOne : 0;
     case DveAlu::kNotEqual: return fa != fb ? kOne : 0;
     case DveAlu::kGreater: return fa > fb ? kOne : 0;

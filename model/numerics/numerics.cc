@@ -194,6 +194,22 @@ bool is_mac_dtype(Dtype t) {
          t == Dtype::kFp8E5M2 || t == Dtype::kTf32;
 }
 
+namespace {
+// Binary32 patterns as unsigned keys in numeric order, with -0 just below +0.
+uint32_t order_key(uint32_t v) { return (v >> 31) ? ~v : (v | 0x80000000u); }
+bool is_fp32_nan(uint32_t v) { return (v & 0x7FFFFFFFu) > 0x7F800000u; }
+}  // namespace
+
+uint32_t fp32_max(uint32_t a, uint32_t b) {
+  if (is_fp32_nan(a) || is_fp32_nan(b)) return kFp32CanonicalNaN;
+  return order_key(b) > order_key(a) ? b : a;
+}
+
+uint32_t fp32_min(uint32_t a, uint32_t b) {
+  if (is_fp32_nan(a) || is_fp32_nan(b)) return kFp32CanonicalNaN;
+  return order_key(b) < order_key(a) ? b : a;
+}
+
 uint32_t fp32_mul(uint32_t a, uint32_t b) {
   const ExactValue x = decode(Dtype::kFp32, a);
   const ExactValue y = decode(Dtype::kFp32, b);

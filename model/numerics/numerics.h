@@ -49,6 +49,12 @@ uint32_t fp32_mul(uint32_t a, uint32_t b);
 uint32_t fp32_div(uint32_t a, uint32_t b);
 uint32_t fp32_sqrt(uint32_t a);
 
+// IEEE 754-2019 maximum / minimum on binary32: a NaN operand gives the canonical NaN,
+// max(-0, +0) = +0 and min(-0, +0) = -0. The max/min of the Vector Engine's ALU and of the
+// Scalar Engine's reduction.
+uint32_t fp32_max(uint32_t a, uint32_t b);
+uint32_t fp32_min(uint32_t a, uint32_t b);
+
 // The Tensor Engine's MAC step: acc + a*b, the product exact, one RNE rounding to fp32.
 // a and b are BF16, FP16, FP8-E4M3, FP8-E5M2 or TF32 (any mix); others throw tern::Error.
 uint32_t mac_step(uint32_t acc_fp32, Dtype ta, uint32_t a, Dtype tb, uint32_t b);

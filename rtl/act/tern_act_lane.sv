@@ -161,19 +161,8 @@ module tern_act_lane (
   end
 
   // --- reduction step and output conversion ---------------------------------------------------
-  logic [31:0] acc_sum, acc_key, y_key;
+  logic [31:0] acc_sum;
   tern_fp32_add u_acc (.a_i(acc_i), .b_i(y), .sum_o(acc_sum));
-  always_comb begin
-    // max: NaN propagates; patterns ordered as integers with -0 below +0.
-    acc_key = acc_i[31] ? ~acc_i : (acc_i | tern_act_pkg::SignBit);
-    y_key   = y[31] ? ~y : (y | tern_act_pkg::SignBit);
-    if (red_op_i == tern_act_pkg::RedOpAdd) begin
-      acc_o = acc_sum;
-    end else if ((acc_i & ~tern_act_pkg::SignBit) > tern_act_pkg::PosInf || (y & ~tern_act_pkg::SignBit) > tern_act_pkg::PosInf) begin
-      acc_o = tern_pkg::Fp32CanonicalNaN;
-    end else begin
-      acc_o = (y_key > acc_key) ? y : acc_i;
-    end
-  end
+  assign acc_o = (red_op_i == tern_act_pkg::RedOpAdd) ? acc_sum : tern_fp_pkg::fp32_max(acc_i, y);
   assign out_o = tern_fp_pkg::downconvert(out_dtype_i, y, round_i, 1'b0, random_i);
 endmodule

@@ -116,25 +116,16 @@ package tern_dve_pkg;
   // subtract) and a * b from tern_dve_alu's adder and multiplier.
   function automatic logic [31:0] alu(logic [4:0] op, logic [31:0] a, logic [31:0] b,
                                       logic [31:0] sum, logic [31:0] product);
-    logic any_nan, both_zero, lt_ab, lt_ba, eq;
+    logic any_nan, lt_ab, lt_ba, eq;
     any_nan   = fp32_is_nan(a) || fp32_is_nan(b);
-    both_zero = fp32_is_zero(a) && fp32_is_zero(b);
     lt_ab     = fp32_lt(a, b);
     lt_ba     = fp32_lt(b, a);
     eq        = fp32_eq(a, b);
     unique case (op)
       DveAluAdd, DveAluSubtract: alu = sum;
       DveAluMultiply:            alu = product;
-      DveAluMax: begin
-        if (any_nan) alu = Fp32NaN;
-        else if (both_zero) alu = {a[31] & b[31], 31'd0};
-        else alu = lt_ab ? b : a;
-      end
-      DveAluMin: begin
-        if (any_nan) alu = Fp32NaN;
-        else if (both_zero) alu = {a[31] | b[31], 31'd0};
-        else alu = lt_ba ? b : a;
-      end
+      DveAluMax:                 alu = tern_fp_pkg::fp32_max(a, b);
+      DveAluMin:                 alu = tern_fp_pkg::fp32_min(a, b);
       DveAluIsEqual:      alu = (!any_nan && eq) ? Fp32One : 32'd0;
       DveAluNotEqual:     alu = (any_nan || !eq) ? Fp32One : 32'd0;
       DveAluGreater:      alu = (!any_nan && lt_ba) ? Fp32One : 32'd0;

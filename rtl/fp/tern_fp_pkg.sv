@@ -315,6 +315,19 @@ package tern_fp_pkg;
     end
   endfunction
 
+  // IEEE 754-2019 maximum / minimum: NaN gives the canonical NaN; -0 orders below +0.
+  function automatic logic [31:0] fp32_order_key(logic [31:0] v);
+    fp32_order_key = v[31] ? ~v : (v | 32'h8000_0000);
+  endfunction
+  function automatic logic [31:0] fp32_max(logic [31:0] a, logic [31:0] b);
+    if ((a[30:0] > 31'h7F80_0000) || (b[30:0] > 31'h7F80_0000)) fp32_max = tern_pkg::Fp32CanonicalNaN;
+    else fp32_max = (fp32_order_key(b) > fp32_order_key(a)) ? b : a;
+  endfunction
+  function automatic logic [31:0] fp32_min(logic [31:0] a, logic [31:0] b);
+    if ((a[30:0] > 31'h7F80_0000) || (b[30:0] > 31'h7F80_0000)) fp32_min = tern_pkg::Fp32CanonicalNaN;
+    else fp32_min = (fp32_order_key(b) < fp32_order_key(a)) ? b : a;
+  endfunction
+
   // IEEE binary32 multiplication, RNE: the 48-bit product of the significands, its low bits
   // folded into the sticky bit. NaN, Inf * 0 -> NaN; Inf * x -> Inf; 0 * x -> 0.
   function automatic logic [31:0] fp32_mul(logic [31:0] a, logic [31:0] b);
