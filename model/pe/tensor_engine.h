@@ -40,6 +40,7 @@ class TensorEngine {
 
   uint32_t loaded_k() const { return stat_k_; }
   uint32_t loaded_m() const { return stat_m_; }
+  Dtype loaded_dtype() const { return stat_dtype_; }
 
  private:
   CoreConfig cfg_;

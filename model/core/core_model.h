@@ -1,0 +1,110 @@
+// The golden NeuronCore model (docs/core-model.md): five sequencers executing their instruction
+// streams, the semaphore bank, SBUF, PSUM, HBM and the DMA queues, with the Tensor, Scalar and
+// Vector engine models plugged in. Engines run concurrently in a deterministic interleaving
+// driven by estimated cycles; a race detector reports unsynchronised conflicting accesses to
+// SBUF/PSUM and a deadlock detector reports a program that can no longer progress.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "common/error.h"
+#include "core/memory.h"
+#include "isa/isa.h"
+
+namespace tern::core {
+
+enum class FaultKind : uint8_t {
+  kIllegalInstruction = 1,  // unknown opcode, bad field value, or not allowed on the sequencer
+  kOperand = 2,             // operand outside SBUF/PSUM, past P, misaligned, wrong shape
+  kEngine = 3,              // the engine rejected the command (matmul limits, dtype, size)
+  kDma = 4,                 // descriptor or DMA address outside its memory
+  kMemory = 5,              // ld/st outside HBM or misaligned
+  kRace = 6,                // unsynchronised conflicting accesses to SBUF/PSUM
+  kDeadlock = 7,            // every live sequencer waits on a semaphore that cannot change
+  kBudget = 8,              // the instruction budget ran out (a runaway loop)
+  kPc = 9,                  // a branch or the stream ran past the end of the stream
+};
+const char* fault_name(FaultKind k);
+
+// The model's error: its kind, where it happened, and a message in words.
+class CoreFault : public Error {
+ public:
+  CoreFault(FaultKind kind, const std::string& what) : Error(what), kind_(kind) {}
+  FaultKind kind() const { return kind_; }
+
+ private:
+  FaultKind kind_;
+};
+
+struct CoreOptions {
+  uint64_t hbm_bytes = 64ull << 20;
+  uint32_t sr_seed = 0;
+  uint64_t instruction_budget = 20'000'000;  // all sequencers together
+  bool detect_races = true;
+  // Registers preset per sequencer before the run (run-time shapes, base addresses).
+  std::array<std::array<uint32_t, isa::kNumRegs>, isa::kNumSeqs> regs{};
+};
+
+// One executed instruction or DMA transfer, with its estimated start and end cycles.
+struct TraceEvent {
+  std::string agent;  // "pe", "act", "dve", "pool", "sp", "dma.q3"
+  uint32_t pc = 0;    // instruction index; DMA: index of the triggering instruction
+  std::string name;   // mnemonic, or "dma d<index>"
+  std::string detail; // sync annotations, e.g. "$S[4]>=16 $S[8]++@complete"
+  uint64_t start = 0, end = 0;
+  uint64_t wait_start = 0;  // when the sequencer began waiting on the semaphore (== start if not)
+};
+
+struct SeqStats {
+  uint64_t instructions = 0;
+  uint64_t busy_cycles = 0;  // estimated cycles of its instructions
+  uint64_t wait_cycles = 0;  // estimated cycles spent waiting on semaphores
+  uint64_t end_cycle = 0;
+};
+
+struct RunStats {
+  std::array<SeqStats, isa::kNumSeqs> seq{};
+  uint64_t dma_transfers = 0;
+  uint64_t dma_bytes_read = 0, dma_bytes_written = 0;
+  uint64_t cycles = 0;  // estimated: the last event's end
+  std::vector<uint32_t> notifications;  // notify codes in order
+};
+
+class CoreModel {
+ public:
+  CoreModel(const CoreConfig& cfg, const CoreOptions& opt = {});
+  ~CoreModel();
+  CoreModel(const CoreModel&) = delete;
+  CoreModel& operator=(const CoreModel&) = delete;
+
+  const CoreConfig& config() const { return cfg_; }
+  Hbm& hbm() { return hbm_; }
+  OnChipMemory& sbuf() { return sbuf_; }
+  OnChipMemory& psum() { return psum_; }
+
+  // Runs a program to completion (every sequencer halted, every DMA done). Throws CoreFault.
+  RunStats run(const isa::Program& program);
+  const std::vector<TraceEvent>& trace() const { return trace_; }
+  uint32_t semaphore(uint32_t i) const { return sems_.at(i); }
+  uint32_t reg(isa::Seq s, uint32_t r) const;
+
+ private:
+  struct Impl;
+  CoreConfig cfg_;
+  CoreOptions opt_;
+  Hbm hbm_;
+  OnChipMemory sbuf_, psum_;
+  std::array<uint32_t, isa::kNumSems> sems_{};
+  std::vector<TraceEvent> trace_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The cycles the model charges an instruction (docs/core-model.md "Timing").
+uint64_t dma_cycles(uint64_t bytes, const CoreConfig& cfg);
+
+}  // namespace tern::core

@@ -1,0 +1,97 @@
+// The golden core's memories (docs/core-model.md): HBM as a byte store, SBUF as P partitions of
+// S bytes, PSUM as P partitions of banks x bank bytes; and the address generation of access
+// patterns and DMA descriptor sides, with the range and alignment rules that make an operand
+// legal.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/config.h"
+#include "isa/isa.h"
+
+namespace tern::core {
+
+class Hbm {
+ public:
+  explicit Hbm(uint64_t bytes) : data_(bytes, 0) {}
+  uint64_t size() const { return data_.size(); }
+  // Throw tern::Error naming the first byte outside HBM.
+  void read(uint64_t addr, void* dst, uint64_t bytes) const;
+  void write(uint64_t addr, const void* src, uint64_t bytes);
+  uint32_t read_u32(uint64_t addr) const;
+  void write_u32(uint64_t addr, uint32_t v);
+
+ private:
+  void check(uint64_t addr, uint64_t bytes, const char* what) const;
+  std::vector<uint8_t> data_;
+};
+
+// One on-chip memory: partitions x bytes_per_partition, little-endian elements.
+class OnChipMemory {
+ public:
+  OnChipMemory(const char* name, uint32_t partitions, uint32_t bytes_per_partition)
+      : name_(name), partitions_(partitions), bytes_(bytes_per_partition),
+        data_(uint64_t(partitions) * bytes_per_partition, 0) {}
+  const char* name() const { return name_; }
+  uint32_t partitions() const { return partitions_; }
+  uint32_t partition_bytes() const { return bytes_; }
+  // Element of `bytes` bytes (1, 2 or 4) at (partition, offset); the caller has range-checked.
+  uint32_t load(uint32_t partition, uint32_t offset, uint32_t bytes) const;
+  void store(uint32_t partition, uint32_t offset, uint32_t bytes, uint32_t value);
+  uint8_t* row(uint32_t partition) { return &data_[uint64_t(partition) * bytes_]; }
+  const uint8_t* row(uint32_t partition) const { return &data_[uint64_t(partition) * bytes_]; }
+
+ private:
+  const char* name_;
+  uint32_t partitions_, bytes_;
+  std::vector<uint8_t> data_;
+};
+
+uint32_t dtype_bytes(Dtype t);
+
+// Where an operand's bytes lie: partitions start + i * step (i < count), and in each of them
+// the same sorted, merged byte intervals [first, second).
+struct Footprint {
+  isa::Space space = isa::Space::kSbuf;
+  uint32_t pstart = 0, pstep = 1, pcount = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> bytes;
+  bool overlaps(const Footprint& o) const;
+};
+
+// A resolved access pattern: its element offsets in free-pattern order (d0 outermost).
+struct ResolvedAp {
+  isa::Mem mem = isa::Mem::kSbuf;
+  Dtype dtype = Dtype::kFp32;
+  uint32_t start = 0, partitions = 0;
+  uint32_t elem_bytes = 4;
+  std::vector<uint32_t> offsets;  // byte offset of each free element inside a partition
+  Footprint footprint() const;
+};
+
+// NKI's start-partition rule scaled to P (quadrant q = P / 4, at least 1): a range of more
+// than 2q partitions starts at 0; more than q starts at 0 or 2q; else at a multiple of q.
+bool start_partition_allowed(uint32_t start, uint32_t count, uint32_t partitions);
+
+// Resolves an engine operand; `base` is the value of its base register. Throws tern::Error
+// with `what` ("ap1") and the rule broken: partitions past P, misaligned start partition or
+// byte offset, a dimension of size 0, an element outside the partition.
+ResolvedAp resolve_ap(const isa::AccessPattern& ap, uint32_t base, const OnChipMemory& mem,
+                      uint32_t core_partitions, const std::string& what);
+
+// A resolved DMA descriptor side: element addresses (HBM byte addresses, or partition and
+// byte offset) in pattern order.
+struct ResolvedSide {
+  isa::Space space = isa::Space::kHbm;
+  Dtype dtype = Dtype::kFp32;
+  uint32_t elem_bytes = 4;
+  std::vector<uint64_t> hbm;                          // HBM side
+  std::vector<std::pair<uint32_t, uint32_t>> onchip;  // (partition, byte offset)
+  Footprint footprint() const;                        // on-chip sides only
+};
+ResolvedSide resolve_side(const isa::DescSide& side, uint64_t add, const Hbm& hbm,
+                          const OnChipMemory* mem, const std::string& what);
+
+}  // namespace tern::core
