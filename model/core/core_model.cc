@@ -210,8 +210,8 @@ struct CoreModel::Impl {
 
   // --- semaphores ----------------------------------------------------------------------------
 
-  uint32_t wait_threshold(const SeqState& s, const isa::Sync& sync) const {
-    return sync.wait_value + s.regs[sync.wait_reg];
+  int32_t wait_threshold(const SeqState& s, const isa::Sync& sync) const {
+    return int32_t(uint32_t(sync.wait_value) + s.regs[sync.wait_reg]);
   }
 
   void schedule_update(uint64_t time, const isa::Sync& sync, const Clock& clock) {
@@ -243,14 +243,15 @@ struct CoreModel::Impl {
   }
 
   bool sem_satisfied(const SeqState& s, const isa::Sync& sync) const {
-    return model.sems_[sync.wait_sem] >= wait_threshold(s, sync);
+    return int32_t(model.sems_[sync.wait_sem]) >= wait_threshold(s, sync);
   }
 
   // The waiter learns what the updates that satisfied its wait knew.
   void acquire(size_t agent, const SeqState& s, const isa::Sync& sync) {
-    const uint32_t need = wait_threshold(s, sync);
+    const int32_t need = wait_threshold(s, sync);
+    if (need <= 0) return;
     for (const auto& e : sem_hist[sync.wait_sem].entries) {
-      if (e.value >= need) {
+      if (int32_t(e.value) >= need) {
         join(clocks[agent], e.clock);
         return;
       }

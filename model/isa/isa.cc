@@ -59,10 +59,10 @@ const std::vector<LayoutInfo>& layout_table() {
         {"wait_en", 8, 1, false, "wait before issue"},
         {"wait_sem", 9, 6, false, "semaphore waited on"},
         {"wait_reg", 15, 6, false, "register added to wait_value (r0: none)"},
-        {"wait_value", 24, 16, false, "issue when sem >= wait_value + reg"},
-        {"upd_mode", 40, 2, false, "0 none, 1 add, 2 set (on completion)"},
-        {"upd_sem", 42, 6, false, "semaphore updated"},
-        {"upd_value", 48, 16, false, "value added or set"}}},
+        {"upd_mode", 21, 2, false, "0 none, 1 add, 2 set (on completion)"},
+        {"upd_sem", 23, 6, false, "semaphore updated"},
+        {"upd_value", 29, 8, false, "value added or set"},
+        {"wait_value", 40, 24, true, "issue when int32(sem) >= wait_value + reg (signed)"}}},
       {Layout::kAlu, "Alu", 64,
        {{"rd", 0, 6, false, "destination register"},
         {"rs1", 6, 6, false, "first source register"},
@@ -468,7 +468,7 @@ InstrBits encode(const Instruction& in) {
   if (in.sync.wait) {
     hdr.put("wait_sem", in.sync.wait_sem);
     hdr.put("wait_reg", in.sync.wait_reg);
-    hdr.put("wait_value", in.sync.wait_value);
+    hdr.put_signed("wait_value", in.sync.wait_value);
   }
   hdr.put("upd_mode", uint64_t(in.sync.update));
   if (in.sync.update != SemUpdate::kNone) {
@@ -552,7 +552,7 @@ Instruction decode(const InstrBits& const_bits) {
   if (in.sync.wait) {
     in.sync.wait_sem = uint32_t(hdr.get("wait_sem"));
     in.sync.wait_reg = uint32_t(hdr.get("wait_reg"));
-    in.sync.wait_value = uint32_t(hdr.get("wait_value"));
+    in.sync.wait_value = int32_t(hdr.get_signed("wait_value"));
   }
   const uint64_t mode = hdr.get("upd_mode");
   if (mode > 2) throw Error(fmt::format("illegal semaphore update mode {}", mode));

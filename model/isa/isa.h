@@ -205,12 +205,13 @@ struct ScalarOperand {
 
 enum class SemUpdate : uint8_t { kNone = 0, kAdd = 1, kSet = 2 };
 
-// Issue when sem[wait_sem] >= wait_value + reg[wait_reg]; on completion sem[upd_sem] += / =.
+// Issue when int32(sem[wait_sem]) >= wait_value + reg[wait_reg] (signed: a threshold <= 0 is
+// always met); on completion sem[upd_sem] += or = upd_value.
 struct Sync {
   bool wait = false;
   uint32_t wait_sem = 0;
   uint32_t wait_reg = 0;
-  uint32_t wait_value = 0;
+  int32_t wait_value = 0;
   SemUpdate update = SemUpdate::kNone;
   uint32_t update_sem = 0;
   uint32_t update_value = 0;
