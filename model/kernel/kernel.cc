@@ -1,0 +1,1049 @@
+// The kernel builder. A kernel is recorded as a tree (ops, tile allocations, loops), then
+// finish() lowers it in phases:
+//   1. unroll each loop by its pools' rotation period, so every slot is static in the body;
+//   2. lay out the pools in SBUF and PSUM;
+//   3. lower ops to static instructions (one per engine op; DMA triggers on SP);
+//   4. expand every loop iteration and find, for each dynamic instruction, the earlier
+//      instructions of other agents it conflicts with (RAW, WAR, WAW on SBUF/PSUM bytes);
+//      keep only the waits the agent does not already know transitively;
+//   5. mark the waited-on instructions as signalling ($S[agent]++@complete) and turn each wait
+//      into a threshold: a constant plus a register that counts the producer's signals per
+//      loop iteration;
+//   6. emit each sequencer's stream, with loop counters and register updates.
+// docs/programming-guide.md explains the result; docs/core-model.md the semantics it relies on.
+#include "kernel/kernel.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <set>
+
+#include "common/error.h"
+#include "core/memory.h"
+
+namespace tern::kernel {
+
+using isa::Opcode;
+using isa::Seq;
+
+Index Index::operator+(const Index& o) const {
+  Index r = *this;
+  r.c_ += o.c_;
+  for (const auto& [l, k] : o.coef_) {
+    r.coef_[l] += k;
+    if (r.coef_[l] == 0) r.coef_.erase(l);
+  }
+  return r;
+}
+
+Index Index::operator*(int64_t k) const {
+  Index r;
+  if (k == 0) return r;
+  r.c_ = c_ * k;
+  for (const auto& [l, c] : coef_) r.coef_[l] = c * k;
+  return r;
+}
+
+int64_t Index::eval(const std::vector<int64_t>& vars) const {
+  int64_t v = c_;
+  for (const auto& [l, k] : coef_) v += k * vars.at(size_t(l));
+  return v;
+}
+
+uint32_t fbits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+namespace {
+
+constexpr int kSpAgent = int(Seq::kSp);
+constexpr uint32_t kLoadQueue = 0, kStoreQueue = 1;
+
+struct PoolInfo {
+  std::string name;
+  isa::Mem mem = isa::Mem::kSbuf;
+  uint32_t bufs = 1;
+  uint32_t slot_bytes = 0;  // per partition, the largest tile
+  std::string largest_tile;
+  uint32_t base = 0;        // byte offset of slot 0 in each partition
+  uint32_t stride = 0;      // bytes between slots
+};
+
+// A DMA endpoint or engine operand, before slots and registers are known.
+struct Operand {
+  enum class Kind { kNone, kView, kHbm } kind = Kind::kNone;
+  View view;
+  HbmView hbm;
+};
+
+struct Op {
+  Seq seq = Seq::kSp;       // the issuing sequencer
+  isa::Instruction proto;   // everything but operands and sync
+  std::array<Operand, isa::kApSlots> ap;
+  std::array<std::optional<View>, isa::kScalarSlots> scalar;
+  std::array<bool, isa::kApSlots> writes{};  // operand slot is written
+  std::array<bool, isa::kApSlots> reads{};
+  // DMA: ap[0] = destination, ap[1] = source.
+  bool dma = false;
+  uint32_t queue = 0;
+};
+
+struct Node {
+  enum class Kind { kOp, kAlloc, kLoop } kind;
+  Op op;                       // kOp
+  int tile = -1, pool = -1;    // kAlloc
+  int loop = -1;               // kLoop: loop id (the variable)
+  uint32_t count = 0;
+  std::vector<Node> body;
+};
+
+// One lowered instruction, static: it runs once per iteration of its enclosing loops.
+struct StaticInst {
+  Seq seq;
+  int agent;                 // seq, or isa::kNumSeqs + queue for a DMA transfer
+  const Op* op = nullptr;
+  std::map<int, int> slot;   // tile -> slot at this point
+  std::vector<int> loops;    // enclosing loop ids, outermost first
+  bool signals = false;
+  // Waits: producer agent -> (threshold constant, per-loop register coefficients).
+  struct Wait {
+    int agent;
+    int64_t imm;
+    std::map<int, int64_t> coef;
+  };
+  std::vector<Wait> waits;
+};
+
+int64_t gcd64(int64_t a, int64_t b) { return b == 0 ? a : gcd64(b, a % b); }
+
+}  // namespace
+
+struct Kernel::Impl {
+  const CoreConfig& cfg;
+  std::vector<PoolInfo> pools;
+  std::vector<Tile> tiles;
+  std::vector<int> tile_pool;
+  std::vector<Node> root;
+  std::vector<std::vector<Node>*> scope;  // the node list being recorded into
+  int next_loop = 0;
+  std::vector<uint32_t> loop_count;       // per loop id, after unrolling
+  bool finished = false;
+
+  explicit Impl(const CoreConfig& c) : cfg(c) { scope.push_back(&root); }
+
+  void add(Node n) { scope.back()->push_back(std::move(n)); }
+
+  // --- 1. unrolling ------------------------------------------------------------------------
+
+  // Allocations per pool made by one execution of `nodes`.
+  std::map<int, int64_t> allocations(const std::vector<Node>& nodes) const {
+    std::map<int, int64_t> a;
+    for (const Node& n : nodes) {
+      if (n.kind == Node::Kind::kAlloc) a[n.pool]++;
+      if (n.kind == Node::Kind::kLoop)
+        for (const auto& [p, c] : allocations(n.body)) a[p] += c * n.count;
+    }
+    return a;
+  }
+
+  // Rewrites index expressions of loop `from` as (U * new_var + u) or a constant.
+  static Index substitute(const Index& i, int loop, int64_t scale, int64_t offset, int new_loop) {
+    auto it = i.coefs().find(loop);
+    if (it == i.coefs().end()) return i;
+    const int64_t k = it->second;
+    Index r = i - Index::var(loop) * k + Index(k * offset);
+    if (new_loop >= 0) r = r + Index::var(new_loop) * (k * scale);
+    return r;
+  }
+
+  static void substitute_op(Op& op, int loop, int64_t scale, int64_t offset, int new_loop) {
+    auto fix = [&](Index& i) { i = substitute(i, loop, scale, offset, new_loop); };
+    for (Operand& o : op.ap) {
+      fix(o.view.col0);
+      fix(o.hbm.row0);
+      fix(o.hbm.col0);
+    }
+    for (auto& s : op.scalar)
+      if (s) fix(s->col0);
+  }
+
+  static std::vector<Node> copy_body(const std::vector<Node>& body, int loop, int64_t scale,
+                                     int64_t offset, int new_loop) {
+    std::vector<Node> out = body;
+    std::function<void(std::vector<Node>&)> walk = [&](std::vector<Node>& ns) {
+      for (Node& n : ns) {
+        if (n.kind == Node::Kind::kOp) substitute_op(n.op, loop, scale, offset, new_loop);
+        if (n.kind == Node::Kind::kLoop) walk(n.body);
+      }
+    };
+    walk(out);
+    return out;
+  }
+
+  void unroll(std::vector<Node>& nodes) {
+    std::vector<Node> out;
+    for (Node& n : nodes) {
+      if (n.kind != Node::Kind::kLoop) {
+        out.push_back(std::move(n));
+        continue;
+      }
+      unroll(n.body);
+      int64_t period = 1;
+      for (const auto& [p, c] : allocations(n.body)) {
+        const int64_t b = pools[size_t(p)].bufs;
+        const int64_t need = b / gcd64(c % b, b);
+        period = period / gcd64(period, need) * need;
+      }
+      const int64_t full = n.count / period, rest = n.count % period;
+      if (full > 0) {
+        Node loop;
+        loop.kind = Node::Kind::kLoop;
+        loop.loop = next_loop++;
+        loop.count = uint32_t(full);
+        for (int64_t u = 0; u < period; ++u) {
+          auto copy = copy_body(n.body, n.loop, period, u, loop.loop);
+          for (Node& c : copy) loop.body.push_back(std::move(c));
+        }
+        if (full == 1) {  // one iteration: straight-line code
+          auto copy = copy_body(loop.body, loop.loop, 0, 0, -1);
+          for (Node& c : copy) out.push_back(std::move(c));
+        } else {
+          loop_count.resize(size_t(next_loop));
+          loop_count[size_t(loop.loop)] = loop.count;
+          out.push_back(std::move(loop));
+        }
+      }
+      for (int64_t u = 0; u < rest; ++u) {
+        auto copy = copy_body(n.body, n.loop, 1, full * period + u, -1);
+        for (Node& c : copy) out.push_back(std::move(c));
+      }
+    }
+    nodes.swap(out);
+  }
+
+  // --- 2. layout ---------------------------------------------------------------------------
+
+  void layout() {
+    const uint32_t sbuf = cfg.sbuf_partition_bytes;
+    const uint32_t psum = cfg.psum_banks * cfg.psum_bank_bytes;
+    uint32_t sbuf_used = 0, psum_used = 0;
+    for (PoolInfo& p : pools) {
+      if (p.slot_bytes == 0) continue;
+      const uint32_t align = p.mem == isa::Mem::kPsum ? cfg.psum_bank_bytes : 64;
+      p.stride = (p.slot_bytes + align - 1) / align * align;
+      uint32_t& used = p.mem == isa::Mem::kPsum ? psum_used : sbuf_used;
+      const uint32_t limit = p.mem == isa::Mem::kPsum ? psum : sbuf;
+      p.base = used;
+      const uint64_t end = uint64_t(used) + uint64_t(p.stride) * p.bufs;
+      if (end > limit)
+        throw Error(fmt::format(
+            "kernel does not fit {}: pool '{}' needs {} x {} bytes per partition (its largest "
+            "tile is '{}', {} bytes) at offset {}, but a partition has {} bytes",
+            p.mem == isa::Mem::kPsum ? "PSUM" : "SBUF", p.name, p.bufs, p.stride, p.largest_tile,
+            p.slot_bytes, used, limit));
+      used = uint32_t(end);
+    }
+  }
+
+  uint32_t slot_offset(int tile, const std::map<int, int>& slot) const {
+    const PoolInfo& p = pools[size_t(tile_pool[size_t(tile)])];
+    return p.base + p.stride * uint32_t(slot.at(tile));
+  }
+
+  // --- 3. lowering --------------------------------------------------------------------------
+
+  std::vector<StaticInst> insts;
+  std::vector<isa::Descriptor> descs;
+
+  void lower(const std::vector<Node>& nodes, std::map<int, int>& slot,
+             std::map<int, uint64_t>& counter, std::vector<int>& loops) {
+    for (const Node& n : nodes) {
+      if (n.kind == Node::Kind::kAlloc) {
+        slot[n.tile] = int(counter[n.pool]++ % pools[size_t(n.pool)].bufs);
+      } else if (n.kind == Node::Kind::kOp) {
+        StaticInst s;
+        s.seq = n.op.seq;
+        s.agent = n.op.dma ? isa::kNumSeqs + int(n.op.queue) : int(n.op.seq);
+        s.op = &n.op;
+        s.slot = slot;
+        s.loops = loops;
+        insts.push_back(std::move(s));
+      } else {
+        loops.push_back(n.loop);
+        const auto before = counter;
+        lower(n.body, slot, counter, loops);
+        counter = before;  // a whole number of rotations per iteration (unrolled)
+        loops.pop_back();
+      }
+    }
+  }
+
+  // --- 4. dependencies ---------------------------------------------------------------------
+
+  struct Instance {
+    int inst;
+    std::vector<int64_t> vars;  // loop variable values, by loop id
+    uint64_t ordinal;           // 1-based, within its agent
+  };
+  std::vector<Instance> instances;
+  // Per instance: its requirements (agent -> ordinal), after transitive reduction.
+  std::vector<std::map<int, uint64_t>> waits_of;
+
+  core::Footprint footprint(const View& v, const std::map<int, int>& slot,
+                            const std::vector<int64_t>& vars) const {
+    const Tile& t = tiles[size_t(v.tile)];
+    const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+    core::Footprint f;
+    f.space = t.mem == isa::Mem::kSbuf ? isa::Space::kSbuf : isa::Space::kPsum;
+    f.pstart = v.p0;
+    f.pcount = v.np;
+    const int64_t first = int64_t(slot_offset(v.tile, slot)) + v.col0.eval(vars) * eb;
+    if (v.step == 1) {
+      f.bytes.push_back({uint32_t(first), uint32_t(first + int64_t(v.ncols) * eb)});
+    } else {
+      std::vector<uint32_t> offs;
+      for (uint32_t i = 0; i < v.ncols; ++i) offs.push_back(uint32_t(first + int64_t(i) * v.step * eb));
+      std::sort(offs.begin(), offs.end());
+      for (uint32_t o : offs) {
+        if (!f.bytes.empty() && o <= f.bytes.back().second) f.bytes.back().second = std::max(f.bytes.back().second, o + eb);
+        else f.bytes.push_back({o, o + eb});
+      }
+    }
+    return f;
+  }
+
+  static bool covers(const core::Footprint& a, const core::Footprint& b) {
+    if (a.space != b.space || a.pstep != 1 || b.pstep != 1) return false;
+    if (b.pstart < a.pstart || b.pstart + b.pcount > a.pstart + a.pcount) return false;
+    for (const auto& iv : b.bytes) {
+      bool in = false;
+      for (const auto& av : a.bytes) in |= av.first <= iv.first && iv.second <= av.second;
+      if (!in) return false;
+    }
+    return true;
+  }
+
+  void expand(const std::vector<Node>& nodes, std::vector<int64_t>& vars, size_t& next_static,
+              std::vector<uint64_t>& ord) {
+    // Static instructions were lowered in tree order; walk the tree again in the same order.
+    for (const Node& n : nodes) {
+      if (n.kind == Node::Kind::kOp) {
+        const int si = int(next_static++);
+        instances.push_back({si, vars, ++ord[size_t(insts[size_t(si)].agent)]});
+      } else if (n.kind == Node::Kind::kLoop) {
+        const size_t first = next_static;
+        for (uint32_t j = 0; j < n.count; ++j) {
+          vars[size_t(n.loop)] = j;
+          next_static = first;
+          expand(n.body, vars, next_static, ord);
+        }
+        vars[size_t(n.loop)] = 0;
+      }
+    }
+  }
+
+  void analyse(int agents) {
+    struct Entry {
+      int agent;
+      uint64_t ordinal;
+      core::Footprint where;
+      bool write;
+    };
+    std::map<std::pair<int, int>, std::vector<Entry>> history;  // (tile pool, slot) -> accesses
+    // known[a][b]: the largest ordinal of agent b that agent a is ordered after.
+    std::vector<std::vector<uint64_t>> known(static_cast<size_t>(agents), std::vector<uint64_t>(static_cast<size_t>(agents), 0));
+    // Snapshots of an agent's knowledge after each of its instances.
+    std::vector<std::vector<std::vector<uint64_t>>> snap(static_cast<size_t>(agents));
+    waits_of.assign(instances.size(), {});
+    for (size_t ii = 0; ii < instances.size(); ++ii) {
+      const Instance& in = instances[ii];
+      const StaticInst& s = insts[size_t(in.inst)];
+      const Op& op = *s.op;
+      struct Acc {
+        core::Footprint where;
+        bool write;
+        std::pair<int, int> key;
+      };
+      std::vector<Acc> accs;
+      auto add_view = [&](const View& v, bool write) {
+        accs.push_back({footprint(v, s.slot, in.vars), write,
+                        {tile_pool[size_t(v.tile)], s.slot.at(v.tile)}});
+      };
+      for (size_t k = 0; k < isa::kApSlots; ++k) {
+        if (op.ap[k].kind != Operand::Kind::kView) continue;
+        if (op.reads[k]) add_view(op.ap[k].view, false);
+        if (op.writes[k]) add_view(op.ap[k].view, true);
+      }
+      for (const auto& sc : op.scalar)
+        if (sc) add_view(*sc, false);
+      std::map<int, uint64_t> need;
+      for (const Acc& a : accs) {
+        for (const Entry& e : history[a.key]) {
+          if (e.agent == s.agent || !(e.write || a.write) || !a.where.overlaps(e.where)) continue;
+          need[e.agent] = std::max(need[e.agent], e.ordinal);
+        }
+      }
+      // The issuing sequencer waits (for DMA: the SP trigger); it learns what it waited for.
+      const int issuer = int(s.seq);
+      std::vector<uint64_t>& kn = known[size_t(issuer)];
+      if (s.agent != issuer) join(kn, known[size_t(s.agent)]);
+      while (true) {
+        int best = -1;
+        size_t best_cover = 0;
+        for (const auto& [a, o] : need) {
+          if (kn[size_t(a)] >= o) continue;
+          const auto& sn = snap[size_t(a)][o - 1];
+          size_t cover = 0;
+          for (const auto& [b, p] : need) cover += sn[size_t(b)] >= p && kn[size_t(b)] < p;
+          if (best < 0 || cover > best_cover) {
+            best = a;
+            best_cover = cover;
+          }
+        }
+        if (best < 0) break;
+        const uint64_t o = need[best];
+        waits_of[ii][best] = o;
+        join(kn, snap[size_t(best)][o - 1]);
+      }
+      // The agent's own knowledge now includes the issuer's (a DMA starts after its trigger).
+      std::vector<uint64_t>& ka = known[size_t(s.agent)];
+      if (s.agent != issuer) join(ka, kn);
+      ka[size_t(s.agent)] = in.ordinal;
+      snap[size_t(s.agent)].push_back(ka);
+      // Record the accesses; drop earlier ones a write here fully covers (ordered before it).
+      for (const Acc& a : accs) {
+        auto& h = history[a.key];
+        if (a.write) {
+          h.erase(std::remove_if(h.begin(), h.end(),
+                                 [&](const Entry& e) { return covers(a.where, e.where); }),
+                  h.end());
+        }
+        h.push_back({s.agent, in.ordinal, a.where, a.write});
+      }
+    }
+  }
+
+  static void join(std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
+    for (size_t i = 0; i < a.size(); ++i) a[i] = std::max(a[i], b[i]);
+  }
+
+  // --- 5. signals and thresholds ------------------------------------------------------------
+
+  void thresholds(int agents) {
+    // Which static instructions are waited on.
+    std::vector<std::vector<int>> inst_of_ordinal(static_cast<size_t>(agents));
+    for (const Instance& in : instances) inst_of_ordinal[size_t(insts[size_t(in.inst)].agent)].push_back(in.inst);
+    for (const auto& w : waits_of)
+      for (const auto& [a, o] : w) insts[size_t(inst_of_ordinal[size_t(a)][o - 1])].signals = true;
+    // Signal counts: sig[a][o] = signalling instances of agent a among its first o.
+    std::vector<std::vector<uint64_t>> sig(static_cast<size_t>(agents), std::vector<uint64_t>{0});
+    for (int a = 0; a < agents; ++a)
+      for (int si : inst_of_ordinal[size_t(a)]) sig[size_t(a)].push_back(sig[size_t(a)].back() + insts[size_t(si)].signals);
+    // Signals of agent a per iteration of each loop.
+    std::map<std::pair<int, int>, int64_t> per_iter;  // (agent, loop) -> signals
+    std::function<std::map<int, int64_t>(const std::vector<Node>&, size_t&)> count_signals =
+        [&](const std::vector<Node>& nodes, size_t& next) {
+          std::map<int, int64_t> c;
+          for (const Node& n : nodes) {
+            if (n.kind == Node::Kind::kOp) {
+              const StaticInst& s = insts[next++];
+              if (s.signals) c[s.agent]++;
+            } else if (n.kind == Node::Kind::kLoop) {
+              const auto body = count_signals(n.body, next);
+              for (const auto& [a, k] : body) {
+                per_iter[{a, n.loop}] = k;
+                c[a] += k * n.count;
+              }
+            }
+          }
+          return c;
+        };
+    size_t next = 0;
+    count_signals(root, next);
+    // Each static instruction's wait on agent a: imm = max over instances of
+    // (threshold - register), the register being sum over its loops of var * per_iter.
+    std::vector<std::map<int, std::pair<int64_t, bool>>> imm(insts.size());
+    for (size_t ii = 0; ii < instances.size(); ++ii) {
+      const Instance& in = instances[ii];
+      StaticInst& s = insts[size_t(in.inst)];
+      for (const auto& [a, o] : waits_of[ii]) {
+        int64_t reg = 0;
+        for (int l : s.loops) {
+          auto it = per_iter.find({a, l});
+          if (it != per_iter.end()) reg += it->second * in.vars[size_t(l)];
+        }
+        const int64_t t = int64_t(sig[size_t(a)][o]) - reg;
+        auto& slot = imm[size_t(in.inst)][a];
+        slot.first = slot.second ? std::max(slot.first, t) : t;
+        slot.second = true;
+      }
+    }
+    for (size_t si = 0; si < insts.size(); ++si) {
+      for (const auto& [a, v] : imm[si]) {
+        StaticInst::Wait w{a, v.first, {}};
+        for (int l : insts[si].loops) {
+          auto it = per_iter.find({a, l});
+          if (it != per_iter.end() && it->second != 0) w.coef[l] = it->second;
+        }
+        insts[si].waits.push_back(std::move(w));
+      }
+    }
+  }
+
+  // --- 6. emission --------------------------------------------------------------------------
+
+  struct Emitter {
+    std::vector<isa::Instruction> code;
+    std::map<std::map<int, int64_t>, uint32_t> regs;  // loop coefficients -> register
+    uint32_t next_reg = 1;
+    uint32_t reg_for(const std::map<int, int64_t>& coef) {
+      if (coef.empty()) return 0;
+      auto it = regs.find(coef);
+      if (it != regs.end()) return it->second;
+      if (next_reg >= isa::kNumRegs - 8)
+        throw Error("kernel needs more loop registers than a sequencer has");
+      regs[coef] = next_reg;
+      return next_reg++;
+    }
+  };
+  std::array<Emitter, isa::kNumSeqs> em;
+
+  static int sem_of(int agent) { return agent; }
+
+  // Splits an index into its constant and a register for the loop part (scaled by bytes).
+  uint32_t index_reg(Emitter& e, const Index& i, int64_t scale) {
+    std::map<int, int64_t> coef;
+    for (const auto& [l, k] : i.coefs()) coef[l] = k * scale;
+    return e.reg_for(coef);
+  }
+
+  isa::AccessPattern ap_of(Emitter& e, const View& v, const std::map<int, int>& slot) {
+    const Tile& t = tiles[size_t(v.tile)];
+    const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+    isa::AccessPattern ap;
+    ap.mem = t.mem;
+    ap.dtype = t.dtype;
+    ap.start_partition = v.p0;
+    ap.partitions = v.np;
+    ap.offset = uint32_t(int64_t(slot_offset(v.tile, slot)) + v.col0.constant() * eb);
+    ap.base_reg = index_reg(e, v.col0, eb);
+    ap.dims[3] = {v.step, v.ncols};
+    return ap;
+  }
+
+  isa::ScalarOperand scalar_of(Emitter& e, const View& v, const std::map<int, int>& slot) {
+    const isa::AccessPattern ap = ap_of(e, v, slot);
+    isa::ScalarOperand s;
+    s.per_partition = true;
+    s.mem = ap.mem;
+    s.dtype = ap.dtype;
+    s.start_partition = ap.start_partition;
+    s.base_reg = ap.base_reg;
+    s.imm = ap.offset;
+    return s;
+  }
+
+  // The DMA descriptor and the registers to add to its addresses.
+  void dma_of(Emitter& e, const Op& op, const std::map<int, int>& slot, isa::Instruction& in) {
+    isa::Descriptor d;
+    uint32_t regs[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+      const Operand& o = op.ap[size_t(side == 0 ? 1 : 0)];  // src = ap[1], dst = ap[0]
+      isa::DescSide& ds = side == 0 ? d.src : d.dst;
+      if (o.kind == Operand::Kind::kView) {
+        const Tile& t = tiles[size_t(o.view.tile)];
+        const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+        ds.space = t.mem == isa::Mem::kSbuf ? isa::Space::kSbuf : isa::Space::kPsum;
+        ds.dtype = t.dtype;
+        ds.start_partition = o.view.p0;
+        ds.address = uint64_t(int64_t(slot_offset(o.view.tile, slot)) + o.view.col0.constant() * eb);
+        ds.dims[0] = {1, o.view.np};
+        ds.dims[3] = {o.view.step * int32_t(eb), o.view.ncols};
+        regs[side] = index_reg(e, o.view.col0, eb);
+      } else {
+        const HbmView& h = o.hbm;
+        const HbmTensor& t = *h.tensor;
+        const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+        const int32_t row = int32_t(t.cols * eb);
+        ds.space = isa::Space::kHbm;
+        ds.dtype = t.dtype;
+        const Index at = h.row0 * row + h.col0 * eb;
+        ds.address = uint64_t(int64_t(t.address) + at.constant());
+        regs[side] = index_reg(e, at, 1);
+        if (h.broadcast) {
+          ds.dims[0] = {0, other_partitions(op)};
+          ds.dims[3] = {int32_t(eb), h.ncols};
+        } else if (h.transposed) {
+          ds.dims[0] = {int32_t(eb), h.ncols};
+          ds.dims[3] = {row, h.nrows};
+        } else {
+          ds.dims[0] = {row, h.nrows};
+          ds.dims[3] = {int32_t(eb), h.ncols};
+        }
+      }
+    }
+    in.imm = uint32_t(descs.size());
+    descs.push_back(d);
+    in.rs1 = regs[0];
+    in.rs2 = regs[1];
+    in.queue = op.queue;
+  }
+
+  static uint32_t other_partitions(const Op& op) {
+    for (const Operand& o : op.ap)
+      if (o.kind == Operand::Kind::kView) return o.view.np;
+    return 1;
+  }
+
+  void emit_wait(Emitter& e, isa::Instruction& in, const StaticInst::Wait& w) {
+    if (w.imm < -(1 << 23) || w.imm >= (1 << 23))
+      throw Error(fmt::format("semaphore threshold {} does not fit the wait field", w.imm));
+    in.sync.wait = true;
+    in.sync.wait_sem = uint32_t(sem_of(w.agent));
+    in.sync.wait_value = int32_t(w.imm);
+    in.sync.wait_reg = e.reg_for(w.coef);
+  }
+
+  void emit_inst(const StaticInst& s) {
+    Emitter& e = em[size_t(s.seq)];
+    const Op& op = *s.op;
+    isa::Instruction in = op.proto;
+    // Waits beyond the first ride on nops ahead of the instruction.
+    for (size_t k = 1; k < s.waits.size(); ++k) {
+      isa::Instruction nop;
+      nop.op = Opcode::kNop;
+      emit_wait(e, nop, s.waits[k]);
+      e.code.push_back(nop);
+    }
+    if (!s.waits.empty()) emit_wait(e, in, s.waits[0]);
+    if (op.dma) {
+      dma_of(e, op, s.slot, in);
+    } else {
+      for (size_t k = 0; k < isa::kApSlots; ++k)
+        if (op.ap[k].kind == Operand::Kind::kView) in.ap[k] = ap_of(e, op.ap[k].view, s.slot);
+      for (size_t k = 0; k < isa::kScalarSlots; ++k)
+        if (op.scalar[k]) in.scalar[k] = scalar_of(e, *op.scalar[k], s.slot);
+    }
+    if (s.signals) {
+      in.sync.update = isa::SemUpdate::kAdd;
+      in.sync.update_sem = uint32_t(sem_of(s.agent));
+      in.sync.update_value = 1;
+    }
+    e.code.push_back(in);
+  }
+
+  // Which sequencers have instructions inside `nodes`.
+  uint32_t seqs_in(const std::vector<Node>& nodes) const {
+    uint32_t m = 0;
+    for (const Node& n : nodes) {
+      if (n.kind == Node::Kind::kOp) m |= 1u << unsigned(n.op.seq);
+      if (n.kind == Node::Kind::kLoop) m |= seqs_in(n.body);
+    }
+    return m;
+  }
+
+  void emit(const std::vector<Node>& nodes, size_t& next, int depth) {
+    for (const Node& n : nodes) {
+      if (n.kind == Node::Kind::kOp) {
+        emit_inst(insts[next++]);
+      } else if (n.kind == Node::Kind::kLoop) {
+        const uint32_t mask = seqs_in(n.body);
+        std::array<uint32_t, isa::kNumSeqs> top{};
+        const uint32_t counter = isa::kNumRegs - 1 - uint32_t(depth);
+        for (int q = 0; q < isa::kNumSeqs; ++q) {
+          if (!(mask & (1u << q))) continue;
+          isa::Instruction init;
+          init.op = Opcode::kAdd;
+          init.rd = counter;
+          init.use_imm = true;
+          init.imm = n.count;
+          em[size_t(q)].code.push_back(init);
+          top[size_t(q)] = uint32_t(em[size_t(q)].code.size());
+        }
+        emit(n.body, next, depth + 1);
+        for (int q = 0; q < isa::kNumSeqs; ++q) {
+          if (!(mask & (1u << q))) continue;
+          Emitter& e = em[size_t(q)];
+          auto step_regs = [&](int64_t mult) {
+            for (const auto& [coef, r] : e.regs) {
+              auto it = coef.find(n.loop);
+              if (it == coef.end()) continue;
+              isa::Instruction add;
+              add.op = Opcode::kAdd;
+              add.rd = r;
+              add.rs1 = r;
+              add.use_imm = true;
+              add.imm = uint32_t(it->second * mult);
+              e.code.push_back(add);
+            }
+          };
+          step_regs(1);
+          isa::Instruction loop;
+          loop.op = Opcode::kLoop;
+          loop.rd = counter;
+          loop.target = top[size_t(q)];
+          e.code.push_back(loop);
+          step_regs(-int64_t(n.count));
+        }
+      }
+    }
+  }
+
+  // Registers are assigned as instructions are emitted, but a loop's register steps are
+  // emitted after its body: collect every register first by a dry run.
+  isa::Program finish() {
+    unroll(root);
+    loop_count.resize(size_t(next_loop));
+    layout();
+    std::map<int, int> slot;
+    std::map<int, uint64_t> counter;
+    std::vector<int> loops;
+    lower(root, slot, counter, loops);
+    int max_queue = -1;
+    for (const StaticInst& s : insts)
+      if (s.agent >= isa::kNumSeqs) max_queue = std::max(max_queue, s.agent - isa::kNumSeqs);
+    const int agents = isa::kNumSeqs + max_queue + 1;
+    std::vector<int64_t> vars(size_t(next_loop), 0);
+    std::vector<uint64_t> ord(static_cast<size_t>(agents), 0);
+    size_t next = 0;
+    expand(root, vars, next, ord);
+    analyse(agents);
+    thresholds(agents);
+    for (int pass = 0; pass < 2; ++pass) {
+      for (Emitter& e : em) e.code.clear();
+      descs.clear();
+      next = 0;
+      emit(root, next, 0);
+    }
+    isa::Program p;
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      p.streams[size_t(q)] = std::move(em[size_t(q)].code);
+      if (!p.streams[size_t(q)].empty()) {
+        isa::Instruction halt;
+        halt.op = Opcode::kHalt;
+        p.streams[size_t(q)].push_back(halt);
+      }
+    }
+    p.descriptors = descs;
+    finished = true;
+    return p;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+Kernel::Kernel(const CoreConfig& cfg, const std::string& name)
+    : cfg_(cfg), name_(name), impl_(std::make_unique<Impl>(cfg_)) {}
+Kernel::~Kernel() = default;
+
+const HbmTensor& Kernel::add_tensor(const std::string& name, uint32_t rows, uint32_t cols,
+                                    Dtype dtype, bool output) {
+  if (rows == 0 || cols == 0) throw Error(fmt::format("tensor '{}' has an empty shape", name));
+  uint64_t at = 0;
+  if (!tensors_.empty()) at = (tensors_.back()->address + tensors_.back()->bytes() + 4095) / 4096 * 4096;
+  auto t = std::make_unique<HbmTensor>();
+  t->id = int(tensors_.size());
+  t->name = name;
+  t->dtype = dtype;
+  t->rows = rows;
+  t->cols = cols;
+  t->address = at;
+  t->output = output;
+  tensors_.push_back(std::move(t));
+  return *tensors_.back();
+}
+
+const HbmTensor& Kernel::input(const std::string& name, uint32_t rows, uint32_t cols, Dtype dtype) {
+  return add_tensor(name, rows, cols, dtype, false);
+}
+const HbmTensor& Kernel::output(const std::string& name, uint32_t rows, uint32_t cols, Dtype dtype) {
+  return add_tensor(name, rows, cols, dtype, true);
+}
+
+uint64_t Kernel::hbm_bytes() const {
+  if (tensors_.empty()) return 4096;
+  return (tensors_.back()->address + tensors_.back()->bytes() + 4095) / 4096 * 4096;
+}
+
+PoolRef Kernel::sbuf_pool(const std::string& name, uint32_t bufs) {
+  if (bufs == 0) throw Error(fmt::format("pool '{}' needs at least one buffer", name));
+  PoolInfo pool;
+  pool.name = name;
+  pool.mem = isa::Mem::kSbuf;
+  pool.bufs = bufs;
+  impl_->pools.push_back(pool);
+  return PoolRef(this, int(impl_->pools.size()) - 1);
+}
+
+PoolRef Kernel::psum_pool(const std::string& name, uint32_t bufs) {
+  if (bufs == 0) throw Error(fmt::format("pool '{}' needs at least one buffer", name));
+  PoolInfo pool;
+  pool.name = name;
+  pool.mem = isa::Mem::kPsum;
+  pool.bufs = bufs;
+  impl_->pools.push_back(pool);
+  return PoolRef(this, int(impl_->pools.size()) - 1);
+}
+
+Tile PoolRef::tile(uint32_t partitions, uint32_t free, Dtype dtype, const std::string& name) {
+  Kernel::Impl& k = *k_->impl_;
+  PoolInfo& pool = k.pools[size_t(id_)];
+  if (partitions == 0 || partitions > k.cfg.partitions || free == 0)
+    throw Error(fmt::format("tile '{}' of pool '{}': {} x {} is not a tile shape (1..{} "
+                            "partitions)", name, pool.name, partitions, free, k.cfg.partitions));
+  const uint64_t bytes = uint64_t(free) * (dtype_bits(dtype) / 8);
+  const uint64_t limit = pool.mem == isa::Mem::kPsum ? k.cfg.psum_bank_bytes : k.cfg.sbuf_partition_bytes;
+  if (bytes > limit)
+    throw Error(fmt::format("tile '{}' of pool '{}' needs {} bytes per partition; a {} is {} "
+                            "bytes", name, pool.name, bytes,
+                            pool.mem == isa::Mem::kPsum ? "PSUM bank" : "SBUF partition", limit));
+  if (bytes > pool.slot_bytes) {
+    pool.slot_bytes = uint32_t(bytes);
+    pool.largest_tile = name;
+  }
+  Tile t;
+  t.id = int(k.tiles.size());
+  t.name = name;
+  t.mem = pool.mem;
+  t.dtype = dtype;
+  t.partitions = partitions;
+  t.free = free;
+  k.tiles.push_back(t);
+  k.tile_pool.push_back(id_);
+  Node n;
+  n.kind = Node::Kind::kAlloc;
+  n.tile = t.id;
+  n.pool = id_;
+  k.add(std::move(n));
+  return t;
+}
+
+View Kernel::all(const Tile& t) const { return sub(t, 0, t.partitions, 0, t.free); }
+
+View Kernel::sub(const Tile& t, uint32_t p0, uint32_t np, Index col0, uint32_t ncols) const {
+  if (p0 + np > t.partitions || np == 0)
+    throw Error(fmt::format("view of tile '{}': partitions {}..{} outside its {}", t.name, p0,
+                            p0 + np, t.partitions));
+  if (col0.is_constant() && (col0.constant() < 0 || uint64_t(col0.constant()) + ncols > t.free))
+    throw Error(fmt::format("view of tile '{}': elements {}..{} outside its {}", t.name,
+                            col0.constant(), col0.constant() + ncols, t.free));
+  View v;
+  v.tile = t.id;
+  v.p0 = p0;
+  v.np = np;
+  v.col0 = col0;
+  v.ncols = ncols;
+  return v;
+}
+
+namespace {
+Operand view_operand(const View& v) {
+  Operand o;
+  o.kind = Operand::Kind::kView;
+  o.view = v;
+  return o;
+}
+}  // namespace
+
+void Kernel::dma_copy(const View& dst, const HbmView& src) {
+  if (!src.tensor) throw Error("dma_copy: the HBM view has no tensor");
+  if (src.tensor->output)
+    throw Error(fmt::format("dma_copy reads output tensor '{}': kernels read inputs and write "
+                            "outputs (HBM dependencies are not tracked)", src.tensor->name));
+  Node n;
+  n.kind = Node::Kind::kOp;
+  n.op.seq = Seq::kSp;
+  n.op.proto.op = Opcode::kDma;
+  n.op.dma = true;
+  n.op.queue = kLoadQueue;
+  n.op.ap[0] = view_operand(dst);
+  n.op.ap[1].kind = Operand::Kind::kHbm;
+  n.op.ap[1].hbm = src;
+  n.op.writes[0] = true;
+  impl_->add(std::move(n));
+}
+
+void Kernel::dma_copy(const HbmView& dst, const View& src) {
+  if (!dst.tensor || !dst.tensor->output)
+    throw Error("dma_copy: the HBM destination must be an output tensor");
+  Node n;
+  n.kind = Node::Kind::kOp;
+  n.op.seq = Seq::kSp;
+  n.op.proto.op = Opcode::kDma;
+  n.op.dma = true;
+  n.op.queue = kStoreQueue;
+  n.op.ap[0].kind = Operand::Kind::kHbm;
+  n.op.ap[0].hbm = dst;
+  n.op.ap[1] = view_operand(src);
+  n.op.reads[1] = true;
+  impl_->add(std::move(n));
+}
+
+void Kernel::matmul(const View& out, const View& stationary, const View& moving, bool accumulate) {
+  Node ld;
+  ld.kind = Node::Kind::kOp;
+  ld.op.seq = Seq::kPe;
+  ld.op.proto.op = Opcode::kLdStat;
+  ld.op.ap[1] = view_operand(stationary);
+  ld.op.reads[1] = true;
+  impl_->add(std::move(ld));
+  Node mm;
+  mm.kind = Node::Kind::kOp;
+  mm.op.seq = Seq::kPe;
+  mm.op.proto.op = Opcode::kMatmul;
+  mm.op.proto.accumulate = accumulate;
+  mm.op.ap[0] = view_operand(out);
+  mm.op.ap[1] = view_operand(moving);
+  mm.op.writes[0] = true;
+  mm.op.reads[0] = accumulate;
+  mm.op.reads[1] = true;
+  impl_->add(std::move(mm));
+}
+
+void Kernel::pe_transpose(const View& out, const View& in) {
+  Node ld;
+  ld.kind = Node::Kind::kOp;
+  ld.op.seq = Seq::kPe;
+  ld.op.proto.op = Opcode::kLdStat;
+  ld.op.ap[1] = view_operand(in);
+  ld.op.reads[1] = true;
+  impl_->add(std::move(ld));
+  Node tr;
+  tr.kind = Node::Kind::kOp;
+  tr.op.seq = Seq::kPe;
+  tr.op.proto.op = Opcode::kPeTranspose;
+  tr.op.ap[0] = view_operand(out);
+  tr.op.writes[0] = true;
+  impl_->add(std::move(tr));
+}
+
+void Kernel::activation(const View& out, const View& in, const ActArgs& a) {
+  Node n;
+  n.kind = Node::Kind::kOp;
+  n.op.seq = Seq::kAct;
+  isa::Instruction& p = n.op.proto;
+  p.op = Opcode::kActivate;
+  p.func = uint32_t(a.func);
+  p.reduce_cmd = uint32_t(a.reduce);
+  p.reduce_op = uint32_t(a.reduce_op);
+  p.scalar[0].imm = fbits(a.scale);
+  p.scalar[1].imm = fbits(a.bias);
+  n.op.ap[0] = view_operand(out);
+  n.op.ap[1] = view_operand(in);
+  n.op.writes[0] = true;
+  n.op.reads[1] = true;
+  if (a.acc_out) {
+    n.op.ap[3] = view_operand(*a.acc_out);
+    n.op.writes[3] = true;
+  }
+  n.op.scalar[0] = a.scale_vec;
+  n.op.scalar[1] = a.bias_vec;
+  impl_->add(std::move(n));
+}
+
+void Kernel::vector_op(Opcode opc, const View& out, const std::optional<View>& in0,
+                       const std::optional<View>& in1, const DveArgs& a, Seq on) {
+  Node n;
+  n.kind = Node::Kind::kOp;
+  n.op.seq = on;
+  isa::Instruction& p = n.op.proto;
+  p.op = opc;
+  p.alu0 = uint32_t(a.alu0);
+  p.alu1 = uint32_t(a.alu1);
+  p.reverse0 = a.reverse0;
+  p.reverse1 = a.reverse1;
+  p.negate = a.negate;
+  p.imm2 = a.imm2;
+  p.scalar[0].imm = a.imm0;
+  p.scalar[1].imm = a.imm1;
+  n.op.ap[0] = view_operand(out);
+  n.op.writes[0] = true;
+  if (in0) {
+    n.op.ap[1] = view_operand(*in0);
+    n.op.reads[1] = true;
+  }
+  if (in1) {
+    n.op.ap[2] = view_operand(*in1);
+    if (opc == Opcode::kTensorScalarReduce) n.op.writes[2] = true;
+    else n.op.reads[2] = true;
+  }
+  n.op.scalar[0] = a.s0_vec;
+  n.op.scalar[1] = a.s1_vec;
+  impl_->add(std::move(n));
+}
+
+void Kernel::tensor_tensor(const View& out, const View& in0, const View& in1, DveAlu op) {
+  DveArgs a;
+  a.alu0 = op;
+  vector_op(Opcode::kTensorTensor, out, in0, in1, a);
+}
+void Kernel::tensor_scalar(const View& out, const View& in, const DveArgs& a) {
+  vector_op(Opcode::kTensorScalar, out, in, std::nullopt, a);
+}
+void Kernel::scalar_tensor_tensor(const View& out, const View& in0, const View& in1, const DveArgs& a) {
+  vector_op(Opcode::kScalarTensorTensor, out, in0, in1, a);
+}
+void Kernel::tensor_reduce(const View& out, const View& in, DveAlu op, bool negate) {
+  DveArgs a;
+  a.alu0 = op;
+  a.negate = negate;
+  vector_op(Opcode::kTensorReduce, out, in, std::nullopt, a);
+}
+void Kernel::tensor_copy(const View& out, const View& in) {
+  vector_op(Opcode::kTensorCopy, out, in, std::nullopt, {});
+}
+void Kernel::transpose(const View& out, const View& in) {
+  vector_op(Opcode::kTranspose, out, in, std::nullopt, {});
+}
+void Kernel::memset(const View& out, uint32_t value_bits) {
+  DveArgs a;
+  a.imm0 = value_bits;
+  vector_op(Opcode::kMemset, out, std::nullopt, std::nullopt, a);
+}
+void Kernel::iota(const View& out, int32_t base, int32_t partition_step, int32_t element_step, Seq on) {
+  DveArgs a;
+  a.imm0 = uint32_t(base);
+  a.imm1 = uint32_t(partition_step);
+  a.imm2 = uint32_t(element_step);
+  vector_op(Opcode::kIota, out, std::nullopt, std::nullopt, a, on);
+}
+void Kernel::select(const View& out, const View& pred, const View& on_true, uint32_t on_false_bits) {
+  DveArgs a;
+  a.imm0 = on_false_bits;
+  vector_op(Opcode::kSelect, out, pred, on_true, a);
+}
+void Kernel::bn_stats(const View& out, const View& in) {
+  vector_op(Opcode::kBnStats, out, in, std::nullopt, {});
+}
+void Kernel::bn_aggr(const View& out, const View& in) {
+  vector_op(Opcode::kBnAggr, out, in, std::nullopt, {});
+}
+
+void Kernel::loop(uint32_t count, const std::function<void(Index)>& body) {
+  if (count == 0) return;
+  Node n;
+  n.kind = Node::Kind::kLoop;
+  n.loop = impl_->next_loop++;
+  n.count = count;
+  impl_->scope.back()->push_back(std::move(n));
+  Node& loop = impl_->scope.back()->back();
+  impl_->scope.push_back(&loop.body);
+  try {
+    body(Index::var(loop.loop));
+  } catch (...) {
+    impl_->scope.pop_back();
+    throw;
+  }
+  impl_->scope.pop_back();
+}
+
+isa::Program Kernel::finish() {
+  if (impl_->finished) throw Error(fmt::format("kernel '{}' is already finished", name_));
+  return impl_->finish();
+}
+
+}  // namespace tern::kernel

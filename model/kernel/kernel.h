@@ -1,0 +1,195 @@
+// The kernel API (docs/programming-guide.md): write a kernel in C++ against HBM tensors and
+// SBUF/PSUM tiles, get an isa::Program. Like NKI, tiles come from pools (bufs > 1 gives double
+// buffering); unlike NKI, loops stay loops (they lower to sequencer loops with register-
+// relative operands) and synchronisation is automatic: finish() analyses every read and write
+// and gives each engine exactly the semaphore waits it needs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "act/act_functions.h"
+#include "act/scalar_engine.h"
+#include "common/config.h"
+#include "dve/vector_engine.h"
+#include "isa/isa.h"
+
+namespace tern::kernel {
+
+// An affine index over the enclosing loops' variables: c + sum(coef[l] * var_l).
+class Index {
+ public:
+  Index(int64_t c = 0) : c_(c) {}  // NOLINT: plain integers are indices
+  static Index var(int loop) {
+    Index i;
+    i.coef_[loop] = 1;
+    return i;
+  }
+  Index operator+(const Index& o) const;
+  Index operator-(const Index& o) const { return *this + o * -1; }
+  Index operator*(int64_t k) const;
+  int64_t constant() const { return c_; }
+  const std::map<int, int64_t>& coefs() const { return coef_; }
+  // The value for loop variables `vars[loop]`.
+  int64_t eval(const std::vector<int64_t>& vars) const;
+  bool is_constant() const { return coef_.empty(); }
+
+ private:
+  int64_t c_ = 0;
+  std::map<int, int64_t> coef_;
+};
+inline Index operator*(int64_t k, const Index& i) { return i * k; }
+inline Index operator+(int64_t k, const Index& i) { return i + Index(k); }
+
+// A row-major HBM tensor [rows, cols] at an address the kernel assigns.
+struct HbmTensor {
+  int id = -1;
+  std::string name;
+  Dtype dtype = Dtype::kFp32;
+  uint32_t rows = 0, cols = 0;
+  uint64_t address = 0;
+  bool output = false;
+  uint64_t bytes() const { return uint64_t(rows) * cols * (dtype_bits(dtype) / 8); }
+};
+
+// A window of an HBM tensor: rows [row0, row0 + nrows) x cols [col0, col0 + ncols). With
+// `transposed`, the window is read or written as its transpose (cols on partitions).
+struct HbmView {
+  const HbmTensor* tensor = nullptr;
+  Index row0, col0;
+  uint32_t nrows = 0, ncols = 0;
+  bool transposed = false;
+  bool broadcast = false;  // one row, repeated on every partition of the tile side
+  HbmView t() const {
+    HbmView v = *this;
+    v.transposed = !v.transposed;
+    return v;
+  }
+};
+
+struct Pool;
+
+// A tile allocated from a pool: `partitions` x `free` elements of `dtype`.
+struct Tile {
+  int id = -1;
+  std::string name;
+  isa::Mem mem = isa::Mem::kSbuf;
+  Dtype dtype = Dtype::kFp32;
+  uint32_t partitions = 0, free = 0;
+};
+
+// A rectangular view of a tile: partitions [p0, p0 + np) x elements [col0, col0 + ncols),
+// optionally read as dtype `as` (same size). Element steps are 1 unless `step` says otherwise.
+struct View {
+  int tile = -1;
+  uint32_t p0 = 0, np = 0;
+  Index col0;
+  uint32_t ncols = 0;
+  int32_t step = 1;
+};
+
+class Kernel;
+
+// A tile pool: `bufs` rotating slots, each sized for the largest tile it hands out.
+class PoolRef {
+ public:
+  PoolRef(Kernel* k, int id) : k_(k), id_(id) {}
+  Tile tile(uint32_t partitions, uint32_t free, Dtype dtype, const std::string& name);
+
+ private:
+  Kernel* k_;
+  int id_;
+};
+
+struct ActArgs {
+  act::ActFunc func = act::ActFunc::kCopy;
+  std::optional<View> scale_vec, bias_vec;  // one value per partition
+  float scale = 1.0f, bias = 0.0f;
+  act::ReduceCmd reduce = act::ReduceCmd::kIdle;
+  act::ReduceOp reduce_op = act::ReduceOp::kAdd;
+  std::optional<View> acc_out;  // the accumulators after the instruction, [P, 1]
+};
+
+struct DveArgs {
+  DveAlu alu0 = DveAlu::kBypass, alu1 = DveAlu::kBypass;
+  std::optional<View> s0_vec, s1_vec;
+  uint32_t imm0 = 0, imm1 = 0, imm2 = 0;  // fp32 bits (int32 for bitwise ops, iota)
+  bool reverse0 = false, reverse1 = false, negate = false;
+};
+
+uint32_t fbits(float f);
+
+class Kernel {
+ public:
+  Kernel(const CoreConfig& cfg, const std::string& name);
+  ~Kernel();
+  Kernel(const Kernel&) = delete;
+  Kernel& operator=(const Kernel&) = delete;
+
+  const CoreConfig& config() const { return cfg_; }
+  const std::string& name() const { return name_; }
+
+  const HbmTensor& input(const std::string& name, uint32_t rows, uint32_t cols, Dtype dtype);
+  const HbmTensor& output(const std::string& name, uint32_t rows, uint32_t cols, Dtype dtype);
+  PoolRef sbuf_pool(const std::string& name, uint32_t bufs);
+  PoolRef psum_pool(const std::string& name, uint32_t bufs);
+
+  // Whole tile, or a window of it.
+  View all(const Tile& t) const;
+  View sub(const Tile& t, uint32_t p0, uint32_t np, Index col0, uint32_t ncols) const;
+
+  // Data movement on a DMA queue, triggered from the SP sequencer.
+  void dma_copy(const View& dst, const HbmView& src);
+  void dma_copy(const HbmView& dst, const View& src);
+  // psum_out[m][n] (+)= sum_k stationary[k][m] * moving[k][n]: LoadStationary + MultiplyMoving.
+  void matmul(const View& psum_out, const View& stationary, const View& moving, bool accumulate);
+  // out (PSUM, M x K) = in^T for in (K x M) through the array.
+  void pe_transpose(const View& psum_out, const View& in);
+  void activation(const View& out, const View& in, const ActArgs& a);
+  void tensor_tensor(const View& out, const View& in0, const View& in1, DveAlu op);
+  void tensor_scalar(const View& out, const View& in, const DveArgs& a);
+  void scalar_tensor_tensor(const View& out, const View& in0, const View& in1, const DveArgs& a);
+  void tensor_reduce(const View& out, const View& in, DveAlu op, bool negate = false);
+  void tensor_copy(const View& out, const View& in);
+  void transpose(const View& out, const View& in);
+  void memset(const View& out, uint32_t value_bits);
+  void iota(const View& out, int32_t base, int32_t partition_step, int32_t element_step,
+            isa::Seq on = isa::Seq::kPool);
+  void select(const View& out, const View& pred, const View& on_true, uint32_t on_false_bits);
+  void bn_stats(const View& out, const View& in);
+  void bn_aggr(const View& out, const View& in);
+  // Any Vector Engine op, on the DVE or the POOL sequencer.
+  void vector_op(isa::Opcode op, const View& out, const std::optional<View>& in0,
+                 const std::optional<View>& in1, const DveArgs& a, isa::Seq on = isa::Seq::kDve);
+
+  // A loop of `count` iterations; the body receives the loop variable. It lowers to a counted
+  // sequencer loop on every engine that has work in it (unrolled by the pools' rotation).
+  void loop(uint32_t count, const std::function<void(Index)>& body);
+
+  // Lays out the pools, analyses dependencies, inserts synchronisation, emits the program.
+  // Throws tern::Error when the kernel does not fit SBUF/PSUM (naming the pool, tile and
+  // sizes) or an operand is malformed.
+  isa::Program finish();
+
+  // After finish(): the HBM image size the program needs and the tensors' addresses.
+  uint64_t hbm_bytes() const;
+  const std::vector<std::unique_ptr<HbmTensor>>& tensors() const { return tensors_; }
+
+  struct Impl;
+
+ private:
+  const HbmTensor& add_tensor(const std::string& name, uint32_t rows, uint32_t cols, Dtype dtype,
+                              bool output);
+  friend class PoolRef;
+  CoreConfig cfg_;
+  std::string name_;
+  std::vector<std::unique_ptr<HbmTensor>> tensors_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tern::kernel
