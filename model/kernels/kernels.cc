@@ -1,0 +1,626 @@
+// Reference kernels. Each builder is what a user would write; each reference is plain fp64
+// C++ over the exact input values. Tolerances are derived in docs/kernels.md.
+#include "kernels/kernels.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <sstream>
+
+#include "common/error.h"
+#include "numerics/numerics.h"
+
+namespace tern::kernels {
+
+using kernel::ActArgs;
+using kernel::DveArgs;
+using kernel::HbmView;
+using kernel::Index;
+using kernel::Kernel;
+using kernel::Tile;
+using kernel::View;
+
+namespace {
+
+constexpr double kU = 1.0 / 16777216.0;  // 2^-24, the fp32 unit roundoff
+const uint32_t kNegInf = 0xFF800000u;
+
+double value(Dtype t, uint32_t bits) {
+  const uint32_t f = convert_to_fp32(t, bits);
+  float x;
+  std::memcpy(&x, &f, 4);
+  return x;
+}
+
+TensorBits random_tensor(size_t n, Dtype t, double lo, double hi, std::mt19937& rng) {
+  std::uniform_real_distribution<float> d{float(lo), float(hi)};
+  TensorBits v(n);
+  for (auto& x : v) x = convert_from_fp32(t, kernel::fbits(d(rng)), {}, 0);
+  return v;
+}
+
+std::vector<double> values(const TensorBits& bits, Dtype t) {
+  std::vector<double> v(bits.size());
+  for (size_t i = 0; i < v.size(); ++i) v[i] = value(t, bits[i]);
+  return v;
+}
+
+// Compares an fp32 output with its reference under a per-element tolerance.
+CheckResult compare(const std::string& name, const TensorBits& got, uint32_t cols,
+                    const std::function<std::pair<double, double>(size_t)>& ref_tol) {
+  CheckResult r;
+  r.elements = got.size();
+  for (size_t i = 0; i < got.size(); ++i) {
+    const auto [ref, tol] = ref_tol(i);
+    const double g = value(Dtype::kFp32, got[i]);
+    const double err = std::fabs(g - ref);
+    const double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : INFINITY);
+    if (!(ratio <= 1.0)) {
+      if (r.failures++ == 0)
+        r.first_failure = fmt::format("{}[{}][{}] = {:.9g}, reference {:.9g}, |error| {:.3g} > "
+                                      "tolerance {:.3g}", name, i / cols, i % cols, g, ref, err, tol);
+    }
+    if (std::isfinite(ratio)) r.worst = std::max(r.worst, ratio);
+    else r.worst = INFINITY;
+  }
+  return r;
+}
+
+// Runs body(start, size) over [first, first + total) in tiles of `tile`: a hardware loop over
+// the full tiles, then the remainder tile as straight-line code.
+void tile_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
+               const std::function<void(Index, uint32_t)>& body) {
+  const uint32_t full = total / tile, rest = total % tile;
+  if (full > 0) k.loop(full, [&](Index i) { body(Index(first) + i * tile, tile); });
+  if (rest > 0) body(Index(first + full * tile), rest);
+}
+
+HbmView window(const kernel::HbmTensor& t, Index r0, Index c0, uint32_t nr, uint32_t nc) {
+  HbmView v;
+  v.tensor = &t;
+  v.row0 = r0;
+  v.col0 = c0;
+  v.nrows = nr;
+  v.ncols = nc;
+  return v;
+}
+
+// --- gemm: c[M,N] = a[M,K] @ b[K,N], bf16 in, fp32 out ---------------------------------------
+
+void build_gemm(Kernel& k, const Shape& s) {
+  const CoreConfig& cfg = k.config();
+  const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
+  const auto& A = k.input("a", M, K, Dtype::kBf16);
+  const auto& B = k.input("b", K, N, Dtype::kBf16);
+  const auto& C = k.output("c", M, N, Dtype::kFp32);
+  auto a_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
+  auto acc_pool = k.psum_pool("acc", 2);
+  const uint32_t tm = std::min(cfg.partitions, cfg.pe_cols), tk = cfg.pe_rows,
+                 tn = cfg.moving_max_n();
+  tile_loop(k, 0, M, tm, [&](Index m0, uint32_t mm) {
+    tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
+      const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");
+      auto step = [&](Index k0, uint32_t kk, bool accumulate) {
+        const Tile a = a_pool.tile(kk, mm, Dtype::kBf16, "a_t");
+        k.dma_copy(k.all(a), window(A, m0, k0, mm, kk).t());
+        const Tile b = b_pool.tile(kk, nn, Dtype::kBf16, "b");
+        k.dma_copy(k.all(b), window(B, k0, n0, kk, nn));
+        k.matmul(k.all(acc), k.all(a), k.all(b), accumulate);
+      };
+      step(0, std::min(K, tk), false);
+      if (K > tk) tile_loop(k, tk, K - tk, tk, [&](Index k0, uint32_t kk) { step(k0, kk, true); });
+      const Tile c = c_pool.tile(mm, nn, Dtype::kFp32, "c");
+      k.tensor_copy(k.all(c), k.all(acc));
+      k.dma_copy(window(C, m0, n0, mm, nn), k.all(c));
+    });
+  });
+}
+
+Tensors gemm_inputs(const Shape& s, uint32_t seed) {
+  std::mt19937 rng(seed);
+  return {{"a", random_tensor(size_t(s.at("m")) * s.at("k"), Dtype::kBf16, -2, 2, rng)},
+          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
+}
+
+CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
+  const uint32_t K = s.at("k"), N = s.at("n");
+  const auto a = values(in.at("a"), Dtype::kBf16), b = values(in.at("b"), Dtype::kBf16);
+  // bf16 x bf16 products are exact in fp32; K fp32 additions in any order err by at most
+  // gamma_K * sum |a||b|, gamma_K = K u / (1 - K u).
+  const double gamma = K * kU / (1 - K * kU);
+  return compare("c", out.at("c"), N, [&](size_t i) {
+    const size_t m = i / N, n = i % N;
+    double ref = 0, mag = 0;
+    for (uint32_t kk = 0; kk < K; ++kk) {
+      ref += a[m * K + kk] * b[kk * N + n];
+      mag += std::fabs(a[m * K + kk] * b[kk * N + n]);
+    }
+    return std::make_pair(ref, gamma * mag + 1e-300);
+  });
+}
+
+// --- softmax along rows: y = exp(x - max) / sum ----------------------------------------------
+
+void build_softmax(Kernel& k, const Shape& s) {
+  const uint32_t R = s.at("rows"), D = s.at("d"), P = k.config().partitions;
+  const auto& X = k.input("x", R, D, Dtype::kFp32);
+  const auto& Y = k.output("y", R, D, Dtype::kFp32);
+  auto io = k.sbuf_pool("io", 2), small = k.sbuf_pool("stats", 2);
+  tile_loop(k, 0, R, P, [&](Index r0, uint32_t rr) {
+    const Tile x = io.tile(rr, D, Dtype::kFp32, "x");
+    k.dma_copy(k.all(x), window(X, r0, 0, rr, D));
+    const Tile negmax = small.tile(rr, 1, Dtype::kFp32, "negmax");
+    k.tensor_reduce(k.all(negmax), k.all(x), DveAlu::kMax, /*negate=*/true);
+    const Tile e = io.tile(rr, D, Dtype::kFp32, "e");
+    const Tile sum = small.tile(rr, 1, Dtype::kFp32, "sum");
+    ActArgs exp;
+    exp.func = act::ActFunc::kExp;
+    exp.bias_vec = k.all(negmax);
+    exp.reduce = act::ReduceCmd::kResetReduce;
+    exp.acc_out = k.all(sum);
+    k.activation(k.all(e), k.all(x), exp);
+    const Tile rsum = small.tile(rr, 1, Dtype::kFp32, "rsum");
+    ActArgs rcp;
+    rcp.func = act::ActFunc::kReciprocal;
+    k.activation(k.all(rsum), k.all(sum), rcp);
+    DveArgs mul;
+    mul.alu0 = DveAlu::kMultiply;
+    mul.s0_vec = k.all(rsum);
+    k.tensor_scalar(k.all(x), k.all(e), mul);
+    k.dma_copy(window(Y, r0, 0, rr, D), k.all(x));
+  });
+}
+
+Tensors softmax_inputs(const Shape& s, uint32_t seed) {
+  std::mt19937 rng(seed);
+  return {{"x", random_tensor(size_t(s.at("rows")) * s.at("d"), Dtype::kFp32, -4, 4, rng)}};
+}
+
+CheckResult softmax_check(const Shape& s, const Tensors& in, const Tensors& out) {
+  const uint32_t R = s.at("rows"), D = s.at("d");
+  const auto x = values(in.at("x"), Dtype::kFp32);
+  std::vector<double> ref(x.size());
+  for (uint32_t r = 0; r < R; ++r) {
+    double mx = -INFINITY, sum = 0;
+    for (uint32_t j = 0; j < D; ++j) mx = std::max(mx, x[r * D + j]);
+    for (uint32_t j = 0; j < D; ++j) sum += std::exp(x[r * D + j] - mx);
+    for (uint32_t j = 0; j < D; ++j) ref[r * D + j] = std::exp(x[r * D + j] - mx) / sum;
+  }
+  // exp's argument is exact (a difference of fp32 values within 2x), exp and reciprocal are
+  // within 2 ulp, the sum of D positive terms within D u, the product 0.5 ulp.
+  return compare("y", out.at("y"), D, [&](size_t i) {
+    return std::make_pair(ref[i], (D + 8) * kU * ref[i] + 1e-38);
+  });
+}
+
+// --- layer norm and RMS norm ------------------------------------------------------------------
+
+// gamma and beta (or gamma alone) broadcast to every partition once, before the row loop.
+Tile load_row(Kernel& k, kernel::PoolRef& pool, const kernel::HbmTensor& t, uint32_t P, uint32_t D,
+              const std::string& name) {
+  const Tile tile = pool.tile(P, D, Dtype::kFp32, name);
+  HbmView v = window(t, 0, 0, 1, D);
+  v.broadcast = true;
+  k.dma_copy(k.all(tile), v);
+  return tile;
+}
+
+void build_norm(Kernel& k, const Shape& s, bool rms) {
+  const uint32_t R = s.at("rows"), D = s.at("d"), P = k.config().partitions;
+  const auto& X = k.input("x", R, D, Dtype::kFp32);
+  const auto& G = k.input("gamma", 1, D, Dtype::kFp32);
+  const kernel::HbmTensor* Bt = rms ? nullptr : &k.input("beta", 1, D, Dtype::kFp32);
+  const auto& Y = k.output("y", R, D, Dtype::kFp32);
+  auto consts = k.sbuf_pool("consts", rms ? 1 : 2);
+  const Tile gamma = load_row(k, consts, G, P, D, "gamma");
+  Tile beta;
+  if (!rms) beta = load_row(k, consts, *Bt, P, D, "beta");
+  auto io = k.sbuf_pool("io", 2), small = k.sbuf_pool("stats", 2);
+  const float eps = 1e-5f;
+  tile_loop(k, 0, R, P, [&](Index r0, uint32_t rr) {
+    const Tile x = io.tile(rr, D, Dtype::kFp32, "x");
+    k.dma_copy(k.all(x), window(X, r0, 0, rr, D));
+    const Tile rstd = small.tile(rr, 1, Dtype::kFp32, "rstd");
+    const Tile y = io.tile(rr, D, Dtype::kFp32, "y");
+    if (rms) {
+      const Tile sq = io.tile(rr, D, Dtype::kFp32, "sq");
+      const Tile ss = small.tile(rr, 1, Dtype::kFp32, "sumsq");
+      ActArgs square;
+      square.func = act::ActFunc::kSquare;
+      square.reduce = act::ReduceCmd::kResetReduce;
+      square.acc_out = k.all(ss);
+      k.activation(k.all(sq), k.all(x), square);
+      ActArgs rsqrt;
+      rsqrt.func = act::ActFunc::kRsqrt;
+      rsqrt.scale = 1.0f / float(D);
+      rsqrt.bias = eps;
+      k.activation(k.all(rstd), k.all(ss), rsqrt);
+      DveArgs mul;
+      mul.alu0 = DveAlu::kMultiply;
+      mul.s0_vec = k.all(rstd);
+      k.tensor_scalar(k.all(y), k.all(x), mul);
+    } else {
+      const Tile stats = small.tile(rr, 3, Dtype::kFp32, "bn_stats");
+      k.bn_stats(k.all(stats), k.all(x));
+      const Tile mv = small.tile(rr, 2, Dtype::kFp32, "mean_var");
+      k.bn_aggr(k.all(mv), k.all(stats));
+      ActArgs rsqrt;
+      rsqrt.func = act::ActFunc::kRsqrt;
+      rsqrt.bias = eps;
+      k.activation(k.all(rstd), k.sub(mv, 0, rr, 1, 1), rsqrt);
+      DveArgs norm;
+      norm.alu0 = DveAlu::kSubtract;
+      norm.s0_vec = k.sub(mv, 0, rr, 0, 1);
+      norm.alu1 = DveAlu::kMultiply;
+      norm.s1_vec = k.all(rstd);
+      k.tensor_scalar(k.all(y), k.all(x), norm);
+    }
+    k.tensor_tensor(k.all(y), k.all(y), k.sub(gamma, 0, rr, 0, D), DveAlu::kMultiply);
+    if (!rms) k.tensor_tensor(k.all(y), k.all(y), k.sub(beta, 0, rr, 0, D), DveAlu::kAdd);
+    k.dma_copy(window(Y, r0, 0, rr, D), k.all(y));
+  });
+}
+
+Tensors norm_inputs(const Shape& s, uint32_t seed, bool rms) {
+  std::mt19937 rng(seed);
+  const size_t D = s.at("d");
+  Tensors t = {{"x", random_tensor(size_t(s.at("rows")) * D, Dtype::kFp32, -3, 5, rng)},
+               {"gamma", random_tensor(D, Dtype::kFp32, 0.5, 1.5, rng)}};
+  if (!rms) t["beta"] = random_tensor(D, Dtype::kFp32, -1, 1, rng);
+  return t;
+}
+
+CheckResult norm_check(const Shape& s, const Tensors& in, const Tensors& out, bool rms) {
+  const uint32_t R = s.at("rows"), D = s.at("d");
+  const auto x = values(in.at("x"), Dtype::kFp32), g = values(in.at("gamma"), Dtype::kFp32);
+  const auto b = rms ? std::vector<double>(D, 0) : values(in.at("beta"), Dtype::kFp32);
+  std::vector<double> ref(x.size()), mag(x.size());
+  for (uint32_t r = 0; r < R; ++r) {
+    double mean = 0, ms = 0;
+    for (uint32_t j = 0; j < D; ++j) mean += x[r * D + j];
+    mean /= D;
+    for (uint32_t j = 0; j < D; ++j) {
+      const double c = rms ? x[r * D + j] : x[r * D + j] - mean;
+      ms += c * c;
+    }
+    ms /= D;
+    const double rstd = 1 / std::sqrt(ms + 1e-5);
+    for (uint32_t j = 0; j < D; ++j) {
+      const double c = rms ? x[r * D + j] : x[r * D + j] - mean;
+      ref[r * D + j] = c * rstd * g[j] + b[j];
+      mag[r * D + j] = (std::fabs(x[r * D + j]) + std::fabs(mean)) * rstd * std::fabs(g[j]) + std::fabs(b[j]);
+    }
+  }
+  // Mean and variance (Welford, or the sum of squares) err by O(D u) relative to the row's
+  // magnitude; rsqrt by 2 ulp; the rest by a few roundings.
+  return compare("y", out.at("y"), D, [&](size_t i) {
+    return std::make_pair(ref[i], (2.0 * D + 16) * kU * mag[i] + 1e-30);
+  });
+}
+
+// --- GELU MLP block: y = gelu(x @ w1 + b1) @ w2 -----------------------------------------------
+
+void build_mlp(Kernel& k, const Shape& s) {
+  const CoreConfig& cfg = k.config();
+  const uint32_t T = s.at("t"), Dm = s.at("dm"), F = s.at("f");
+  if (T > cfg.moving_max_n())
+    throw Error(fmt::format("mlp: t = {} tokens exceed one PSUM bank ({})", T, cfg.moving_max_n()));
+  const auto& X = k.input("x", T, Dm, Dtype::kBf16);
+  const auto& W1 = k.input("w1", Dm, F, Dtype::kBf16);
+  const auto& B1 = k.input("b1", F, 1, Dtype::kFp32);
+  const auto& W2 = k.input("w2", F, Dm, Dtype::kBf16);
+  const auto& Y = k.output("y", T, Dm, Dtype::kFp32);
+  const uint32_t tile = std::min(cfg.partitions, cfg.pe_cols);
+  const uint32_t fc = (F + tile - 1) / tile, dc = (Dm + tile - 1) / tile;
+  auto xt_pool = k.sbuf_pool("x_t", dc), h_pool = k.sbuf_pool("h_t", fc);
+  auto w_pool = k.sbuf_pool("w", 2), b_pool = k.sbuf_pool("b1", 2), y_pool = k.sbuf_pool("y_t", 2);
+  auto ps = k.psum_pool("acc", 2);
+  // x^T, one tile per Dm chunk: [dm, T].
+  std::vector<Tile> xt;
+  for (uint32_t d = 0; d < dc; ++d) {
+    const uint32_t dd = std::min(tile, Dm - d * tile);
+    xt.push_back(xt_pool.tile(dd, T, Dtype::kBf16, "x_t"));
+    k.dma_copy(k.all(xt.back()), window(X, 0, d * tile, T, dd).t());
+  }
+  // h^T chunk f = gelu(sum_d w1[d, f]^T x^T[d] + b1[f]), kept in bf16 for the second matmul.
+  std::vector<Tile> ht;
+  for (uint32_t f = 0; f < fc; ++f) {
+    const uint32_t ff = std::min(tile, F - f * tile);
+    const Tile acc = ps.tile(ff, T, Dtype::kFp32, "h_acc");
+    for (uint32_t d = 0; d < dc; ++d) {
+      const uint32_t dd = std::min(tile, Dm - d * tile);
+      const Tile w = w_pool.tile(dd, ff, Dtype::kBf16, "w1");
+      k.dma_copy(k.all(w), window(W1, d * tile, f * tile, dd, ff));
+      k.matmul(k.all(acc), k.all(w), k.all(xt[d]), d > 0);
+    }
+    const Tile bias = b_pool.tile(ff, 1, Dtype::kFp32, "b1");
+    k.dma_copy(k.all(bias), window(B1, f * tile, 0, ff, 1));
+    ht.push_back(h_pool.tile(ff, T, Dtype::kBf16, "h_t"));
+    ActArgs gelu;
+    gelu.func = act::ActFunc::kGelu;
+    gelu.bias_vec = k.all(bias);
+    k.activation(k.all(ht.back()), k.all(acc), gelu);
+  }
+  // y^T chunk d = sum_f w2[f, d]^T h^T[f].
+  for (uint32_t d = 0; d < dc; ++d) {
+    const uint32_t dd = std::min(tile, Dm - d * tile);
+    const Tile acc = ps.tile(dd, T, Dtype::kFp32, "y_acc");
+    for (uint32_t f = 0; f < fc; ++f) {
+      const uint32_t ff = std::min(tile, F - f * tile);
+      const Tile w = w_pool.tile(ff, dd, Dtype::kBf16, "w2");
+      k.dma_copy(k.all(w), window(W2, f * tile, d * tile, ff, dd));
+      k.matmul(k.all(acc), k.all(w), k.all(ht[f]), f > 0);
+    }
+    const Tile y = y_pool.tile(dd, T, Dtype::kFp32, "y_t");
+    k.tensor_copy(k.all(y), k.all(acc));
+    k.dma_copy(window(Y, 0, d * tile, T, dd).t(), k.all(y));
+  }
+}
+
+Tensors mlp_inputs(const Shape& s, uint32_t seed) {
+  std::mt19937 rng(seed);
+  const size_t T = s.at("t"), Dm = s.at("dm"), F = s.at("f");
+  return {{"x", random_tensor(T * Dm, Dtype::kBf16, -1, 1, rng)},
+          {"w1", random_tensor(Dm * F, Dtype::kBf16, -0.5, 0.5, rng)},
+          {"b1", random_tensor(F, Dtype::kFp32, -0.5, 0.5, rng)},
+          {"w2", random_tensor(F * Dm, Dtype::kBf16, -0.5, 0.5, rng)}};
+}
+
+double gelu64(double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); }
+
+CheckResult mlp_check(const Shape& s, const Tensors& in, const Tensors& out) {
+  const uint32_t T = s.at("t"), Dm = s.at("dm"), F = s.at("f");
+  const auto x = values(in.at("x"), Dtype::kBf16), w1 = values(in.at("w1"), Dtype::kBf16);
+  const auto b1 = values(in.at("b1"), Dtype::kFp32), w2 = values(in.at("w2"), Dtype::kBf16);
+  std::vector<double> h(size_t(T) * F);
+  for (uint32_t t = 0; t < T; ++t)
+    for (uint32_t f = 0; f < F; ++f) {
+      double a = b1[f];
+      for (uint32_t d = 0; d < Dm; ++d) a += x[t * Dm + d] * w1[d * F + f];
+      h[t * F + f] = gelu64(a);
+    }
+  // h is rounded to bf16 (relative 2^-9) before the second matmul; gelu adds at most ~4 ulp
+  // times its condition number, and the first matmul's fp32 error is far below bf16's.
+  return compare("y", out.at("y"), Dm, [&](size_t i) {
+    const size_t t = i / Dm, d = i % Dm;
+    double ref = 0, mag = 0;
+    for (uint32_t f = 0; f < F; ++f) {
+      ref += h[t * F + f] * w2[f * Dm + d];
+      mag += std::fabs(h[t * F + f] * w2[f * Dm + d]);
+    }
+    return std::make_pair(ref, 0.004 * mag + 1e-6);
+  });
+}
+
+// --- causal attention, one head, flash style ---------------------------------------------------
+
+void build_attention(Kernel& k, const Shape& s) {
+  const CoreConfig& cfg = k.config();
+  const uint32_t S = s.at("s"), D = s.at("d");
+  const uint32_t B = std::min({cfg.partitions, cfg.pe_cols, cfg.moving_max_n()});
+  if (D > cfg.partitions || D > cfg.moving_max_n())
+    throw Error(fmt::format("attention: head dim {} exceeds the partitions ({})", D, cfg.partitions));
+  const auto& Q = k.input("q", S, D, Dtype::kBf16);
+  const auto& Kt = k.input("k", S, D, Dtype::kBf16);
+  const auto& V = k.input("v", S, D, Dtype::kBf16);
+  const auto& O = k.output("o", S, D, Dtype::kFp32);
+  const float scale = float(1.0 / std::sqrt(double(D)));
+  auto consts = k.sbuf_pool("mask", 1), q_pool = k.sbuf_pool("q_t", 2);
+  auto kv_pool = k.sbuf_pool("kv", 4), work = k.sbuf_pool("work", 2), p_pool = k.sbuf_pool("p", 2);
+  auto state = k.sbuf_pool("state", 2), vec = k.sbuf_pool("vec", 8);
+  auto ps = k.psum_pool("scores", 2), pt_ps = k.psum_pool("p_t", 2), pv_ps = k.psum_pool("pv", 2);
+  // Causal mask of a diagonal block: 1 where column <= row, else 0.
+  const Tile diff = consts.tile(B, B, Dtype::kInt32, "diff");
+  k.iota(k.all(diff), 0, 1, -1);
+  const Tile mask = consts.tile(B, B, Dtype::kFp32, "mask");
+  DveArgs ge;
+  ge.alu0 = DveAlu::kGreaterEqual;
+  ge.imm0 = kernel::fbits(0.0f);
+  k.tensor_scalar(k.all(mask), k.all(diff), ge);
+  const uint32_t tiles = (S + B - 1) / B;
+  for (uint32_t qi = 0; qi < tiles; ++qi) {  // one pass per query tile: a static loop
+    const uint32_t q0 = qi * B, qn = std::min(B, S - q0);
+    const Tile qt = q_pool.tile(D, qn, Dtype::kBf16, "q_t");
+    k.dma_copy(k.all(qt), window(Q, q0, 0, qn, D).t());
+    const Tile m = state.tile(qn, 1, Dtype::kFp32, "m");
+    const Tile l = state.tile(qn, 1, Dtype::kFp32, "l");
+    const Tile acc = state.tile(qn, D, Dtype::kFp32, "o");
+    k.memset(k.all(m), kNegInf);
+    k.memset(k.all(l), 0);
+    k.memset(k.all(acc), 0);
+    // One K/V tile: scores, online softmax update, P @ V.
+    auto block = [&](Index k0, uint32_t kn, bool diagonal) {
+      const Tile kt = kv_pool.tile(D, kn, Dtype::kBf16, "k_t");
+      k.dma_copy(k.all(kt), window(Kt, k0, 0, kn, D).t());
+      const Tile v = kv_pool.tile(kn, D, Dtype::kBf16, "v");
+      k.dma_copy(k.all(v), window(V, k0, 0, kn, D));
+      const Tile sc = ps.tile(qn, kn, Dtype::kFp32, "scores");
+      k.matmul(k.all(sc), k.all(qt), k.all(kt), false);
+      const Tile s2 = work.tile(qn, kn, Dtype::kFp32, "scaled");
+      ActArgs scl;
+      scl.scale = scale;
+      k.activation(k.all(s2), k.all(sc), scl);
+      if (diagonal) k.select(k.all(s2), k.sub(mask, 0, qn, 0, kn), k.all(s2), kNegInf);
+      const Tile cur = vec.tile(qn, 1, Dtype::kFp32, "rowmax");
+      k.tensor_reduce(k.all(cur), k.all(s2), DveAlu::kMax);
+      const Tile mnew = vec.tile(qn, 1, Dtype::kFp32, "m_new");
+      k.tensor_tensor(k.all(mnew), k.all(m), k.all(cur), DveAlu::kMax);
+      const Tile negm = vec.tile(qn, 1, Dtype::kFp32, "neg_m");
+      DveArgs neg;
+      neg.alu0 = DveAlu::kMultiply;
+      neg.imm0 = kernel::fbits(-1.0f);
+      k.tensor_scalar(k.all(negm), k.all(mnew), neg);
+      const Tile p = p_pool.tile(qn, kn, Dtype::kBf16, "p");
+      const Tile rowsum = vec.tile(qn, 1, Dtype::kFp32, "rowsum");
+      ActArgs ex;
+      ex.func = act::ActFunc::kExp;
+      ex.bias_vec = k.all(negm);
+      ex.reduce = act::ReduceCmd::kResetReduce;
+      ex.acc_out = k.all(rowsum);
+      k.activation(k.all(p), k.all(s2), ex);
+      const Tile alpha = vec.tile(qn, 1, Dtype::kFp32, "alpha");
+      ActArgs ea;
+      ea.func = act::ActFunc::kExp;
+      ea.bias_vec = k.all(negm);
+      k.activation(k.all(alpha), k.all(m), ea);
+      DveArgs rescale;
+      rescale.alu0 = DveAlu::kMultiply;
+      rescale.s0_vec = k.all(alpha);
+      rescale.alu1 = DveAlu::kAdd;
+      k.scalar_tensor_tensor(k.all(l), k.all(l), k.all(rowsum), rescale);
+      const Tile ptp = pt_ps.tile(kn, qn, Dtype::kFp32, "p_t_psum");
+      k.pe_transpose(k.all(ptp), k.all(p));
+      const Tile pt = p_pool.tile(kn, qn, Dtype::kBf16, "p_t");
+      k.tensor_copy(k.all(pt), k.all(ptp));
+      const Tile pv = pv_ps.tile(qn, D, Dtype::kFp32, "pv");
+      k.matmul(k.all(pv), k.all(pt), k.all(v), false);
+      k.scalar_tensor_tensor(k.all(acc), k.all(acc), k.all(pv), rescale);
+      k.tensor_copy(k.all(m), k.all(mnew));
+    };
+    if (qi > 0) k.loop(qi, [&](Index j) { block(j * B, B, false); });
+    block(Index(q0), qn, true);
+    const Tile rl = vec.tile(qn, 1, Dtype::kFp32, "1/l");
+    ActArgs rcp;
+    rcp.func = act::ActFunc::kReciprocal;
+    k.activation(k.all(rl), k.all(l), rcp);
+    DveArgs mul;
+    mul.alu0 = DveAlu::kMultiply;
+    mul.s0_vec = k.all(rl);
+    const Tile o = work.tile(qn, D, Dtype::kFp32, "out");
+    k.tensor_scalar(k.all(o), k.all(acc), mul);
+    k.dma_copy(window(O, q0, 0, qn, D), k.all(o));
+  }
+}
+
+Tensors attention_inputs(const Shape& s, uint32_t seed) {
+  std::mt19937 rng(seed);
+  const size_t n = size_t(s.at("s")) * s.at("d");
+  return {{"q", random_tensor(n, Dtype::kBf16, -1, 1, rng)},
+          {"k", random_tensor(n, Dtype::kBf16, -1, 1, rng)},
+          {"v", random_tensor(n, Dtype::kBf16, -1, 1, rng)}};
+}
+
+CheckResult attention_check(const Shape& s, const Tensors& in, const Tensors& out) {
+  const uint32_t S = s.at("s"), D = s.at("d");
+  const auto q = values(in.at("q"), Dtype::kBf16), kk = values(in.at("k"), Dtype::kBf16),
+             v = values(in.at("v"), Dtype::kBf16);
+  std::vector<double> ref(size_t(S) * D), mag(size_t(S) * D);
+  const double scale = 1 / std::sqrt(double(D));
+  for (uint32_t i = 0; i < S; ++i) {
+    std::vector<double> w(i + 1);
+    double mx = -INFINITY, sum = 0;
+    for (uint32_t j = 0; j <= i; ++j) {
+      double dot = 0;
+      for (uint32_t d = 0; d < D; ++d) dot += q[i * D + d] * kk[j * D + d];
+      w[j] = dot * scale;
+      mx = std::max(mx, w[j]);
+    }
+    for (uint32_t j = 0; j <= i; ++j) sum += (w[j] = std::exp(w[j] - mx));
+    for (uint32_t d = 0; d < D; ++d) {
+      double o = 0, a = 0;
+      for (uint32_t j = 0; j <= i; ++j) {
+        o += w[j] * v[j * D + d];
+        a += w[j] * std::fabs(v[j * D + d]);
+      }
+      ref[i * D + d] = o / sum;
+      mag[i * D + d] = a / sum;
+    }
+  }
+  // The probabilities go through bf16 (relative 2^-9) for the P @ V matmul; the scores and
+  // sums stay fp32.
+  return compare("o", out.at("o"), D, [&](size_t i) {
+    return std::make_pair(ref[i], 0.006 * mag[i] + 1e-6);
+  });
+}
+
+uint32_t scaled(const CoreConfig& c, double per_partition) {
+  return std::max<uint32_t>(1, uint32_t(per_partition * c.partitions));
+}
+
+}  // namespace
+
+const std::vector<RefKernel>& reference_kernels() {
+  static const std::vector<RefKernel> kKernels = {
+      {"gemm", "c = a @ b, bf16 in, fp32 out, any M, K, N",
+       "|err| <= gamma_K * sum_k |a_mk b_kn|, gamma_K = K u / (1 - K u), u = 2^-24",
+       {"m", "k", "n"},
+       [](const CoreConfig& c) {
+         return Shape{{"m", 2 * c.partitions + 3}, {"k", 2 * c.partitions + 5},
+                      {"n", std::min(c.moving_max_n(), scaled(c, 2.5)) + 7}};
+       },
+       build_gemm, gemm_inputs, gemm_check},
+      {"softmax", "y = softmax(x) along rows, fp32",
+       "|err| <= (D + 8) u |ref|", {"rows", "d"},
+       [](const CoreConfig& c) { return Shape{{"rows", 2 * c.partitions + 3}, {"d", 100}}; },
+       build_softmax, softmax_inputs, softmax_check},
+      {"layernorm", "y = (x - mean) / sqrt(var + 1e-5) * gamma + beta, fp32",
+       "|err| <= (2D + 16) u (|x| + |mean|) rstd |gamma| + |beta|", {"rows", "d"},
+       [](const CoreConfig& c) { return Shape{{"rows", 2 * c.partitions + 3}, {"d", 96}}; },
+       [](Kernel& k, const Shape& s) { build_norm(k, s, false); },
+       [](const Shape& s, uint32_t seed) { return norm_inputs(s, seed, false); },
+       [](const Shape& s, const Tensors& in, const Tensors& out) { return norm_check(s, in, out, false); }},
+      {"rmsnorm", "y = x / sqrt(mean(x^2) + 1e-5) * gamma, fp32",
+       "|err| <= (2D + 16) u |x| rstd |gamma|", {"rows", "d"},
+       [](const CoreConfig& c) { return Shape{{"rows", 2 * c.partitions + 3}, {"d", 96}}; },
+       [](Kernel& k, const Shape& s) { build_norm(k, s, true); },
+       [](const Shape& s, uint32_t seed) { return norm_inputs(s, seed, true); },
+       [](const Shape& s, const Tensors& in, const Tensors& out) { return norm_check(s, in, out, true); }},
+      {"mlp", "y = gelu(x @ w1 + b1) @ w2: bf16 weights, fp32 accumulation",
+       "|err| <= 0.004 sum_f |h_tf w2_fd| + 1e-6 (h is rounded to bf16)", {"t", "dm", "f"},
+       [](const CoreConfig& c) {
+         return Shape{{"t", std::min(c.moving_max_n(), 2 * c.partitions + 1)},
+                      {"dm", c.partitions + 3}, {"f", 2 * c.partitions + 5}};
+       },
+       build_mlp, mlp_inputs, mlp_check},
+      {"attention", "causal attention, one head, flash style (K/V tiles streamed)",
+       "|err| <= 0.006 sum_j p_ij |v_jd| + 1e-6 (P goes through bf16)", {"s", "d"},
+       [](const CoreConfig& c) {
+         const uint32_t b = std::min({c.partitions, c.pe_cols, c.moving_max_n()});
+         return Shape{{"s", 3 * b + 5}, {"d", std::min(c.partitions, 64u)}};
+       },
+       build_attention, attention_inputs, attention_check},
+  };
+  return kKernels;
+}
+
+const RefKernel& find_kernel(const std::string& name) {
+  std::string names;
+  for (const RefKernel& k : reference_kernels()) {
+    if (k.name == name) return k;
+    names += (names.empty() ? "" : ", ") + k.name;
+  }
+  throw Error(fmt::format("unknown kernel '{}' (kernels: {})", name, names));
+}
+
+Shape parse_shape(const RefKernel& k, const std::string& text, const CoreConfig& cfg) {
+  Shape s = k.default_shape(cfg);
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    if (eq == std::string::npos || std::find(k.dims.begin(), k.dims.end(), key) == k.dims.end())
+      throw Error(fmt::format("--shape: '{}' is not KEY=VALUE with KEY one of {}", item,
+                              fmt::join(k.dims, ", ")));
+    try {
+      const unsigned long v = std::stoul(item.substr(eq + 1));
+      if (v == 0 || v > 1u << 20) throw std::out_of_range("size");
+      s[key] = uint32_t(v);
+    } catch (const std::exception&) {
+      throw Error(fmt::format("--shape: '{}' needs a size from 1 to 2^20", item));
+    }
+  }
+  return s;
+}
+
+std::string shape_text(const Shape& s) {
+  std::string out;
+  for (const auto& [k, v] : s) out += fmt::format("{}{}={}", out.empty() ? "" : ",", k, v);
+  return out;
+}
+
+}  // namespace tern::kernels
