@@ -9,6 +9,7 @@
 
 #include "act/scalar_engine.h"
 #include "dve/vector_engine.h"
+#include "isa/asm.h"
 #include "numerics/numerics.h"
 #include "pe/tensor_engine.h"
 #include "psum/psum.h"
@@ -46,24 +47,6 @@ using Clock = std::vector<uint32_t>;
 
 void join(Clock& a, const Clock& b) {
   for (size_t i = 0; i < a.size(); ++i) a[i] = std::max(a[i], b[i]);
-}
-
-std::string sync_text(const isa::Sync& s) {
-  std::string out;
-  if (s.wait) {
-    out += fmt::format("$S[{}]>={}", s.wait_sem, s.wait_value);
-    if (s.wait_reg) out += fmt::format("+r{}", s.wait_reg);
-  }
-  if (s.update != isa::SemUpdate::kNone) {
-    if (!out.empty()) out += ' ';
-    if (s.update == isa::SemUpdate::kSet)
-      out += fmt::format("$S[{}]={}@complete", s.update_sem, s.update_value);
-    else if (s.update_value == 1)
-      out += fmt::format("$S[{}]++@complete", s.update_sem);
-    else
-      out += fmt::format("$S[{}]+={}@complete", s.update_sem, s.update_value);
-  }
-  return out;
 }
 
 // What an access record needs to name the instruction in a race report.
@@ -605,7 +588,7 @@ struct CoreModel::Impl {
     const uint64_t end = start + dma_cycles(std::max(rd, wr), cfg);
     q.time = end;
     model.trace_.push_back({site.agent, t.trigger.pc, fmt::format("dma d{}", t.desc_index),
-                            sync_text(t.sync), start, end, start});
+                            isa::sync_text(t.sync), start, end, start});
     schedule_update(end, t.sync, clocks[agent]);
   }
 
@@ -724,7 +707,7 @@ struct CoreModel::Impl {
     s.time += cycles;
     stats.seq[si].instructions++;
     stats.seq[si].busy_cycles += cycles;
-    model.trace_.push_back({site.agent, s.pc, site.name, sync_text(in.sync), start, s.time, wait_start});
+    model.trace_.push_back({site.agent, s.pc, site.name, isa::sync_text(in.sync), start, s.time, wait_start});
     if (update_now) schedule_update(s.time, in.sync, clocks[si]);
     s.pc = next;
   }

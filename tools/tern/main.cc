@@ -8,6 +8,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "asm_command.h"
 #include "fp_command.h"
 
 namespace {
@@ -16,7 +17,9 @@ constexpr const char* kUsage = R"(usage: tern <command> [args]
 commands:
   fp ...                   numerics blocks over hex vectors on stdin (tern fp --help)
   config show <yaml>       validate a config and print its values
-  config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg)";
+  config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg
+  asm IN.s -o OUT.tbin     assemble a program into its binary image
+  disasm IN.tbin [-o F]    a binary image as canonical assembly text)";
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -57,6 +60,8 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (cmd == "fp") return tern::run_fp_command(args, std::cin, std::cout);
     if (cmd == "config") return run_config(args);
+    if (cmd == "asm") return tern::run_asm_command(args);
+    if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);
       return 0;
