@@ -1,7 +1,6 @@
 // tern: the engineer's command line. Errors are caught here, once, and printed in words.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -9,6 +8,8 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "fp_command.h"
+#include "isa_command.h"
+#include "text_file.h"
 
 namespace {
 
@@ -16,7 +17,9 @@ constexpr const char* kUsage = R"(usage: tern <command> [args]
 commands:
   fp ...                   numerics blocks over hex vectors on stdin (tern fp --help)
   config show <yaml>       validate a config and print its values
-  config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg)";
+  config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg
+  isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
+  isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md))";
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -33,9 +36,7 @@ int run_config(const std::vector<std::string>& args) {
   if (args[0] == "sv") {
     const std::string text = tern::config_sv_package(cfg);
     if (args.size() == 4 && args[2] == "-o") {
-      std::ofstream out(args[3]);
-      if (!out) throw tern::Error(fmt::format("{}: cannot write", args[3]));
-      out << text;
+      tern::write_text_file(args[3], text);
     } else {
       fmt::print("{}", text);
     }
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (cmd == "fp") return tern::run_fp_command(args, std::cin, std::cout);
     if (cmd == "config") return run_config(args);
+    if (cmd == "isa") return tern::run_isa_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);
       return 0;
