@@ -9,8 +9,9 @@
 #      on the PE mesh it took a minute and proves nothing more about synthesizability, and
 #      the SAT-based resource sharing (`share`) alone took many minutes.
 # A top is read with the packages and the files of the modules it uses (found by name).
-# Packages (*_pkg.sv, plus the generated tern_cfg_pkg) are read first in every run.
-# Prints one PASS/FAIL line per top and exits non-zero on any failure. Logs: $BUILD/lint/.
+# Packages (*_pkg.sv, plus the generated tern_cfg_pkg) are read first in every run, and are
+# first checked on their own (verilator -Wall, yosys read), so one no top uses yet is linted.
+# Prints one PASS/FAIL line for the packages and one per top, and exits non-zero on any failure. Logs: $BUILD/lint/.
 #
 # Environment: TERN  tern binary (default build/bin/tern)
 #              BUILD build directory (default build)
@@ -33,6 +34,9 @@ cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
   echo "FAIL  tern config sv configs/$CFG.yaml (see $LOG/tern_config.log)"; exit 1; }
 cmp -s "$LOG/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$LOG/tern_cfg_pkg.sv" "$cfg_pkg"
 
+# Yosys' own warnings start a line with "Warning:"; ABC's notes are prefixed "ABC:".
+yosys_clean() { ! grep -qE '^Warning:|Latch inferred' "$1"; }
+
 # Packages in dependency order: a package is placed once every package it names is placed.
 mapfile -t unplaced < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort)
 pkgs=("$cfg_pkg")
@@ -49,6 +53,14 @@ while [[ ${#unplaced[@]} -gt 0 ]]; do
   [[ ${#left[@]} -lt ${#unplaced[@]} ]] || { echo "lint: package dependency cycle among ${left[*]}"; exit 1; }
   unplaced=("${left[@]}")
 done
+# The packages on their own, before any top: a package no module uses yet (tern_isa_pkg) is
+# linted too, and a broken package is reported as itself. Verilator checks every function
+# body; Yosys only parses a function until a module calls it.
+pkg_why=()
+verilator --lint-only -Wall "${pkgs[@]}" >"$LOG/packages.verilator.log" 2>&1 \
+  || pkg_why+=("verilator: $LOG/packages.verilator.log")
+{ yosys -q -l "$LOG/packages.yosys.log" -p "read_verilog -sv ${pkgs[*]}" >/dev/null 2>&1 \
+    && yosys_clean "$LOG/packages.yosys.log"; } || pkg_why+=("yosys read: $LOG/packages.yosys.log")
 mapfile -t rtl_srcs < <(find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort)
 mapfile -t fpga_srcs < <(find fpga -maxdepth 1 -name '*.sv' 2>/dev/null | LC_ALL=C sort)
 
@@ -99,9 +111,6 @@ srcs_for() {  # the packages, then the files of the top and of every module it u
   return 0
 }
 
-# Yosys' own warnings start a line with "Warning:"; ABC's notes are prefixed "ABC:".
-yosys_clean() { ! grep -qE '^Warning:|Latch inferred' "$1"; }
-
 # --- Per top: Verilator lint and Yosys elaboration, one job per core ----------------------
 # Each job writes $LOG/<top>.result: the failure reasons (empty when it passed) and, on its
 # first line, how Yosys saw it (synth, or inside a parent).
@@ -138,6 +147,13 @@ for top in "${tops[@]}"; do
 done
 
 fails=0
+if [[ ${#pkg_why[@]} -eq 0 ]]; then
+  printf 'PASS  %-24s verilator -Wall, yosys read\n' "${#pkgs[@]} packages"
+else
+  why=$(IFS=';'; echo "${pkg_why[*]}")
+  printf 'FAIL  %-24s %s\n' "${#pkgs[@]} packages" "${why//;/, }"
+  fails=$((fails + 1))
+fi
 for top in "${tops[@]}"; do
   if [[ -z ${result[$top]} ]]; then
     if [[ ${elab_ok[$top]:-} == inside ]]; then
@@ -151,5 +167,5 @@ for top in "${tops[@]}"; do
   fi
 done
 
-echo "lint: ${#tops[@]} tops, $fails failed, $((SECONDS - start)) s (config $CFG, logs in $LOG)"
+echo "lint: ${#pkgs[@]} packages and ${#tops[@]} tops, $fails failed, $((SECONDS - start)) s (config $CFG, logs in $LOG)"
 [[ $fails -eq 0 ]]

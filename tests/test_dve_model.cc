@@ -11,6 +11,7 @@
 
 #include "Vtern_fp_int.h"
 #include "common/config.h"
+#include "common/names.h"
 #include "dve/vector_engine.h"
 #include "numerics/sr_rng.h"
 #include "test_util.h"
@@ -42,23 +43,11 @@ std::map<std::string, int> sv_codes(const std::string& file, const std::string& 
   return out;
 }
 
-// "tensor_scalar_reduce" -> "TensorScalarReduce"
-std::string camel(const std::string& snake) {
-  std::string out;
-  bool up = true;
-  for (char ch : snake) {
-    if (ch == '_') { up = true; continue; }
-    out += up ? static_cast<char>(std::toupper(ch)) : ch;
-    up = false;
-  }
-  return out;
-}
-
 TEST(DvePackage, CodesMatchModel) {
   const auto ops = sv_codes("dve/tern_dve_pkg.sv", "DveOp");
   ASSERT_EQ(ops.size(), static_cast<size_t>(kNumDveOps));
   for (int i = 0; i < kNumDveOps; ++i) {
-    const std::string name = camel(dve_op_name(static_cast<DveOp>(i)));
+    const std::string name = upper_camel(dve_op_name(static_cast<DveOp>(i)));
     ASSERT_TRUE(ops.count(name)) << "tern_dve_pkg.sv lacks DveOp" << name;
     EXPECT_EQ(ops.at(name), i) << name;
   }
@@ -67,14 +56,14 @@ TEST(DvePackage, CodesMatchModel) {
   alus.erase("Last");
   ASSERT_EQ(alus.size(), static_cast<size_t>(kNumDveAlus));
   for (int i = 0; i < kNumDveAlus; ++i) {
-    const std::string name = camel(dve_alu_name(static_cast<DveAlu>(i)));
+    const std::string name = upper_camel(dve_alu_name(static_cast<DveAlu>(i)));
     ASSERT_TRUE(alus.count(name)) << "tern_dve_pkg.sv lacks DveAlu" << name;
     EXPECT_EQ(alus.at(name), i) << name;
   }
   const auto errs = sv_codes("dve/tern_dve_pkg.sv", "DveErr");
   ASSERT_EQ(errs.size(), 7u);
   for (int i = 0; i < 7; ++i) {
-    const std::string name = camel(dve_error_name(static_cast<DveError>(i)));
+    const std::string name = upper_camel(dve_error_name(static_cast<DveError>(i)));
     ASSERT_TRUE(errs.count(name)) << "tern_dve_pkg.sv lacks DveErr" << name;
     EXPECT_EQ(errs.at(name), i) << name;
   }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/names.h"
 
 namespace tern {
 namespace {
@@ -143,19 +144,8 @@ std::string config_sv_package(const CoreConfig& cfg) {
       "// Generated from config '{}' by `tern config sv`: do not edit.\n"
       "package tern_cfg_pkg;\n",
       cfg.name);
-  for (const Field& f : kFields) {
-    std::string upper_camel;
-    bool up = true;
-    for (const char* p = f.key; *p; ++p) {
-      if (*p == '_') {
-        up = true;
-        continue;
-      }
-      upper_camel += up ? static_cast<char>(std::toupper(*p)) : *p;
-      up = false;
-    }
-    out += fmt::format("  localparam int unsigned {} = {};\n", upper_camel, cfg.*(f.member));
-  }
+  for (const Field& f : kFields)
+    out += fmt::format("  localparam int unsigned {} = {};\n", upper_camel(f.key), cfg.*(f.member));
   out += "endpackage\n";
   return out;
 }

@@ -118,6 +118,8 @@ const std::vector<LayoutInfo>& layout_table() {
   return kLayouts;
 }
 
+}  // namespace
+
 Layout format_layout(Format f) {
   switch (f) {
     case Format::kAlu: return Layout::kAlu;
@@ -137,7 +139,24 @@ Layout format_layout(Format f) {
   return Layout::kHeader;
 }
 
-}  // namespace
+const char* format_name(Format f) {
+  switch (f) {
+    case Format::kNone: return "none";
+    case Format::kAlu: return "alu";
+    case Format::kLoad: return "load";
+    case Format::kStore: return "store";
+    case Format::kBranch: return "branch";
+    case Format::kLoop: return "loop";
+    case Format::kNotify: return "notify";
+    case Format::kDma: return "dma";
+    case Format::kPeLoad: return "pe_load";
+    case Format::kPeMatmul: return "pe_matmul";
+    case Format::kPeTranspose: return "pe_transpose";
+    case Format::kAct: return "act";
+    case Format::kDve: return "dve";
+  }
+  return "?";
+}
 
 const char* seq_name(Seq s) {
   static const char* const kNames[] = {"pe", "act", "dve", "pool", "sp"};
@@ -441,11 +460,9 @@ ScalarOperand decode_scalar(InstrBits& bits, uint32_t slot) {
   return s;
 }
 
-// The access-pattern slots (bit i: slot i) and scalar slots a format uses.
-struct Slots {
-  uint32_t ap_mask, scalars;
-};
-Slots format_slots(Format f) {
+}  // namespace
+
+FormatSlots format_slots(Format f) {
   switch (f) {
     case Format::kPeLoad: return {0b0010, 0};
     case Format::kPeMatmul: return {0b0011, 0};
@@ -455,8 +472,6 @@ Slots format_slots(Format f) {
     default: return {0, 0};
   }
 }
-
-}  // namespace
 
 InstrBits encode(const Instruction& in) {
   const OpcodeInfo* info = opcode_info(uint8_t(in.op));
@@ -533,7 +548,7 @@ InstrBits encode(const Instruction& in) {
       op.put("imm2", in.imm2);
       break;
   }
-  const Slots slots = format_slots(info->format);
+  const FormatSlots slots = format_slots(info->format);
   for (uint32_t s = 0; s < kApSlots; ++s)
     if (slots.ap_mask & (1u << s)) encode_ap(bits, s, in.ap[s]);
   for (uint32_t s = 0; s < slots.scalars; ++s) encode_scalar(bits, s, in.scalar[s]);
@@ -615,7 +630,7 @@ Instruction decode(const InstrBits& const_bits) {
       in.imm2 = u32("imm2");
       break;
   }
-  const Slots slots = format_slots(info->format);
+  const FormatSlots slots = format_slots(info->format);
   for (uint32_t s = 0; s < kApSlots; ++s)
     if (slots.ap_mask & (1u << s)) in.ap[s] = decode_ap(bits, s);
   for (uint32_t s = 0; s < slots.scalars; ++s) in.scalar[s] = decode_scalar(bits, s);

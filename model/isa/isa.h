@@ -138,6 +138,15 @@ const std::vector<LayoutInfo>& layouts();
 const LayoutInfo& layout(Layout l);
 const FieldDef& field(Layout l, const std::string& name);  // throws on an unknown name
 
+// What a format reads: the layout of its operand word (kHeader: none) and its operand slots.
+const char* format_name(Format f);
+Layout format_layout(Format f);
+struct FormatSlots {
+  uint32_t ap_mask;  // bit i: access-pattern slot i
+  uint32_t scalars;  // scalar slots 0 .. scalars - 1
+};
+FormatSlots format_slots(Format f);
+
 // Slot positions inside an instruction (lsb of slot i) and a descriptor (side 0: src, 1: dst).
 uint16_t ap_slot_lsb(uint32_t slot);
 uint16_t scalar_slot_lsb(uint32_t slot);

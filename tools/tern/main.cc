@@ -1,7 +1,6 @@
 // tern: the engineer's command line. Errors are caught here, once, and printed in words.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -10,6 +9,8 @@
 #include "common/error.h"
 #include "asm_command.h"
 #include "fp_command.h"
+#include "isa_command.h"
+#include "text_file.h"
 
 namespace {
 
@@ -19,7 +20,9 @@ commands:
   config show <yaml>       validate a config and print its values
   config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg
   asm IN.s -o OUT.tbin     assemble a program into its binary image
-  disasm IN.tbin [-o F]    a binary image as canonical assembly text)";
+  disasm IN.tbin [-o F]    a binary image as canonical assembly text
+  isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
+  isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md))";
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -36,9 +39,7 @@ int run_config(const std::vector<std::string>& args) {
   if (args[0] == "sv") {
     const std::string text = tern::config_sv_package(cfg);
     if (args.size() == 4 && args[2] == "-o") {
-      std::ofstream out(args[3]);
-      if (!out) throw tern::Error(fmt::format("{}: cannot write", args[3]));
-      out << text;
+      tern::write_text_file(args[3], text);
     } else {
       fmt::print("{}", text);
     }
@@ -62,6 +63,7 @@ int main(int argc, char** argv) {
     if (cmd == "config") return run_config(args);
     if (cmd == "asm") return tern::run_asm_command(args);
     if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
+    if (cmd == "isa") return tern::run_isa_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);
       return 0;
