@@ -262,11 +262,12 @@ struct CoreModel::Impl {
   // [lane][element] raw bits of the operand's partitions, in free-pattern order.
   std::vector<std::vector<uint32_t>> read_lanes(const ResolvedAp& r) {
     const OnChipMemory& m = mem_of(r.mem);
-    std::vector<std::vector<uint32_t>> lanes(cfg.partitions);
-    for (uint32_t i = 0; i < r.partitions; ++i) {
-      lanes[i].reserve(r.offsets.size());
-      for (uint32_t off : r.offsets) lanes[i].push_back(m.load(r.start + i, off, r.elem_bytes));
-    }
+    // Lanes past the operand's partitions see zeros (the engines run all P lanes).
+    std::vector<std::vector<uint32_t>> lanes(cfg.partitions,
+                                             std::vector<uint32_t>(r.offsets.size(), 0));
+    for (uint32_t i = 0; i < r.partitions; ++i)
+      for (size_t j = 0; j < r.offsets.size(); ++j)
+        lanes[i][j] = m.load(r.start + i, r.offsets[j], r.elem_bytes);
     return lanes;
   }
 

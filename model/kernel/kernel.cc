@@ -259,12 +259,33 @@ struct Kernel::Impl {
   std::vector<StaticInst> insts;
   std::vector<isa::Descriptor> descs;
 
+  std::map<std::pair<int, int>, int> owner;  // (pool, slot) -> the tile that has it now
+
+  // A tile is usable until its pool hands its slot to a later tile.
+  void check_live(const Op& op, const std::map<int, int>& slot) const {
+    auto check = [&](const View& v) {
+      const int pool = tile_pool[size_t(v.tile)];
+      const int now = owner.at({pool, slot.at(v.tile)});
+      if (now != v.tile)
+        throw Error(fmt::format(
+            "tile '{}' is used after pool '{}' ({} buffers) gave its slot to tile '{}': give the "
+            "pool more buffers or allocate the tile later", tiles[size_t(v.tile)].name,
+            pools[size_t(pool)].name, pools[size_t(pool)].bufs, tiles[size_t(now)].name));
+    };
+    for (const Operand& o : op.ap)
+      if (o.kind == Operand::Kind::kView) check(o.view);
+    for (const auto& sc : op.scalar)
+      if (sc) check(*sc);
+  }
+
   void lower(const std::vector<Node>& nodes, std::map<int, int>& slot,
              std::map<int, uint64_t>& counter, std::vector<int>& loops) {
     for (const Node& n : nodes) {
       if (n.kind == Node::Kind::kAlloc) {
         slot[n.tile] = int(counter[n.pool]++ % pools[size_t(n.pool)].bufs);
+        owner[{n.pool, slot[n.tile]}] = n.tile;
       } else if (n.kind == Node::Kind::kOp) {
+        check_live(n.op, slot);
         StaticInst s;
         s.seq = n.op.seq;
         s.agent = n.op.dma ? isa::kNumSeqs + int(n.op.queue) : int(n.op.seq);
@@ -390,7 +411,6 @@ struct Kernel::Impl {
       // The issuing sequencer waits (for DMA: the SP trigger); it learns what it waited for.
       const int issuer = int(s.seq);
       std::vector<uint64_t>& kn = known[size_t(issuer)];
-      if (s.agent != issuer) join(kn, known[size_t(s.agent)]);
       while (true) {
         int best = -1;
         size_t best_cover = 0;

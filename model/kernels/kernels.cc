@@ -218,15 +218,16 @@ void build_norm(Kernel& k, const Shape& s, bool rms) {
   const Tile gamma = load_row(k, consts, G, P, D, "gamma");
   Tile beta;
   if (!rms) beta = load_row(k, consts, *Bt, P, D, "beta");
-  auto io = k.sbuf_pool("io", 2), small = k.sbuf_pool("stats", 2);
+  // Per row tile: x, y and 3 small tiles; two of each so that loads overlap compute.
+  auto x_pool = k.sbuf_pool("x", 2), y_pool = k.sbuf_pool("y", 2), small = k.sbuf_pool("stats", 6);
   const float eps = 1e-5f;
   tile_loop(k, 0, R, P, [&](Index r0, uint32_t rr) {
-    const Tile x = io.tile(rr, D, Dtype::kFp32, "x");
+    const Tile x = x_pool.tile(rr, D, Dtype::kFp32, "x");
     k.dma_copy(k.all(x), window(X, r0, 0, rr, D));
     const Tile rstd = small.tile(rr, 1, Dtype::kFp32, "rstd");
-    const Tile y = io.tile(rr, D, Dtype::kFp32, "y");
+    const Tile y = y_pool.tile(rr, D, Dtype::kFp32, "y");
     if (rms) {
-      const Tile sq = io.tile(rr, D, Dtype::kFp32, "sq");
+      const Tile& sq = y;  // the squares are only summed: y holds them until it is written
       const Tile ss = small.tile(rr, 1, Dtype::kFp32, "sumsq");
       ActArgs square;
       square.func = act::ActFunc::kSquare;
@@ -408,9 +409,9 @@ void build_attention(Kernel& k, const Shape& s) {
   const auto& V = k.input("v", S, D, Dtype::kBf16);
   const auto& O = k.output("o", S, D, Dtype::kFp32);
   const float scale = float(1.0 / std::sqrt(double(D)));
-  auto consts = k.sbuf_pool("mask", 1), q_pool = k.sbuf_pool("q_t", 2);
+  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2);
   auto kv_pool = k.sbuf_pool("kv", 4), work = k.sbuf_pool("work", 2), p_pool = k.sbuf_pool("p", 2);
-  auto state = k.sbuf_pool("state", 2), vec = k.sbuf_pool("vec", 8);
+  auto state = k.sbuf_pool("state", 3), vec = k.sbuf_pool("vec", 10);
   auto ps = k.psum_pool("scores", 2), pt_ps = k.psum_pool("p_t", 2), pv_ps = k.psum_pool("pv", 2);
   // Causal mask of a diagonal block: 1 where column <= row, else 0.
   const Tile diff = consts.tile(B, B, Dtype::kInt32, "diff");

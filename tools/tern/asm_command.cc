@@ -2,13 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <iterator>
 #include <ostream>
 #include <utility>
 
 #include "common/error.h"
 #include "isa/asm.h"
+#include "text_file.h"
 
 namespace tern {
 namespace {
@@ -24,31 +23,19 @@ std::pair<std::string, std::string> in_out(const std::vector<std::string>& args,
   throw Error(usage);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot read", path));
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
-    throw Error(fmt::format("{}: cannot write", path));
-}
-
 }  // namespace
 
 int run_asm_command(const std::vector<std::string>& args) {
   const auto [in, out] = in_out(args, kAsmUsage);
   if (out.empty()) throw Error(kAsmUsage);
-  const std::vector<uint8_t> image = isa::to_binary(isa::assemble(read_file(in), in));
-  write_file(out, std::string(image.begin(), image.end()));
+  const std::vector<uint8_t> image = isa::to_binary(isa::assemble(read_text_file(in), in));
+  write_text_file(out, std::string(image.begin(), image.end()));
   return 0;
 }
 
 int run_disasm_command(const std::vector<std::string>& args, std::ostream& out) {
   const auto [in, out_path] = in_out(args, kDisasmUsage);
-  const std::string bytes = read_file(in);
+  const std::string bytes = read_text_file(in);
   const isa::Program p = isa::from_binary(std::vector<uint8_t>(bytes.begin(), bytes.end()), in);
   std::string text;
   try {
@@ -57,7 +44,7 @@ int run_disasm_command(const std::vector<std::string>& args, std::ostream& out) 
     throw Error(fmt::format("{}: {}", in, e.what()));
   }
   if (out_path.empty()) out << text;
-  else write_file(out_path, text);
+  else write_text_file(out_path, text);
   return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "asm_command.h"
 #include "fp_command.h"
 #include "isa_command.h"
+#include "run_command.h"
 #include "text_file.h"
 
 namespace {
@@ -21,6 +22,7 @@ commands:
   config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg
   asm IN.s -o OUT.tbin     assemble a program into its binary image
   disasm IN.tbin [-o F]    a binary image as canonical assembly text
+  run KERNEL [...]         run a reference kernel on a backend (tern run --list)
   isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
   isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md))";
 
@@ -64,6 +66,7 @@ int main(int argc, char** argv) {
     if (cmd == "asm") return tern::run_asm_command(args);
     if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
     if (cmd == "isa") return tern::run_isa_command(args, std::cout);
+    if (cmd == "run") return tern::run_run_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);
       return 0;

@@ -1,4 +1,4 @@
-// Whole-file text input and output for the commands; failures throw tern::Error naming the file.
+// Whole-file input and output (bytes, text or binary) for the commands; failures throw tern::Error naming the file.
 #pragma once
 
 #include <string>

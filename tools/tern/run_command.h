@@ -1,0 +1,14 @@
+// `tern run <kernel>`: build a reference kernel for a config and shape, run it on a backend,
+// check it against its fp64 reference, print the statistics, optionally write the program and
+// a Perfetto trace.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tern {
+
+int run_run_command(const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace tern
