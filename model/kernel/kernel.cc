@@ -249,6 +249,8 @@ struct Kernel::Impl {
     }
   }
 
+  Dtype view_dtype(const View& v) const { return v.as ? *v.as : tiles[size_t(v.tile)].dtype; }
+
   uint32_t slot_offset(int tile, const std::map<int, int>& slot) const {
     const PoolInfo& p = pools[size_t(tile_pool[size_t(tile)])];
     return p.base + p.stride * uint32_t(slot.at(tile));
@@ -317,7 +319,7 @@ struct Kernel::Impl {
   core::Footprint footprint(const View& v, const std::map<int, int>& slot,
                             const std::vector<int64_t>& vars) const {
     const Tile& t = tiles[size_t(v.tile)];
-    const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+    const uint32_t eb = uint32_t(dtype_bits(view_dtype(v))) / 8;
     core::Footprint f;
     f.space = t.mem == isa::Mem::kSbuf ? isa::Space::kSbuf : isa::Space::kPsum;
     f.pstart = v.p0;
@@ -543,10 +545,10 @@ struct Kernel::Impl {
 
   isa::AccessPattern ap_of(Emitter& e, const View& v, const std::map<int, int>& slot) {
     const Tile& t = tiles[size_t(v.tile)];
-    const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+    const uint32_t eb = uint32_t(dtype_bits(view_dtype(v))) / 8;
     isa::AccessPattern ap;
     ap.mem = t.mem;
-    ap.dtype = t.dtype;
+    ap.dtype = view_dtype(v);
     ap.start_partition = v.p0;
     ap.partitions = v.np;
     ap.offset = uint32_t(int64_t(slot_offset(v.tile, slot)) + v.col0.constant() * eb);
@@ -576,9 +578,9 @@ struct Kernel::Impl {
       isa::DescSide& ds = side == 0 ? d.src : d.dst;
       if (o.kind == Operand::Kind::kView) {
         const Tile& t = tiles[size_t(o.view.tile)];
-        const uint32_t eb = uint32_t(dtype_bits(t.dtype)) / 8;
+        const uint32_t eb = uint32_t(dtype_bits(view_dtype(o.view))) / 8;
         ds.space = t.mem == isa::Mem::kSbuf ? isa::Space::kSbuf : isa::Space::kPsum;
-        ds.dtype = t.dtype;
+        ds.dtype = view_dtype(o.view);
         ds.start_partition = o.view.p0;
         ds.address = uint64_t(int64_t(slot_offset(o.view.tile, slot)) + o.view.col0.constant() * eb);
         ds.dims[0] = {1, o.view.np};
@@ -858,6 +860,19 @@ View Kernel::sub(const Tile& t, uint32_t p0, uint32_t np, Index col0, uint32_t n
   v.col0 = col0;
   v.ncols = ncols;
   return v;
+}
+
+View Kernel::low_bits(const View& v, Dtype t) const {
+  const Tile& tile = impl_->tiles.at(size_t(v.tile));
+  const int have = dtype_bits(v.as ? *v.as : tile.dtype), want = dtype_bits(t);
+  if (have != 32 || want > 32)
+    throw Error(fmt::format("low_bits of tile '{}': needs a view of 32-bit elements", tile.name));
+  const int ratio = 32 / want;
+  View r = v;
+  r.as = t;
+  r.col0 = v.col0 * ratio;
+  r.step = v.step * ratio;
+  return r;
 }
 
 namespace {

@@ -83,14 +83,16 @@ struct Tile {
   uint32_t partitions = 0, free = 0;
 };
 
-// A rectangular view of a tile: partitions [p0, p0 + np) x elements [col0, col0 + ncols),
-// optionally read as dtype `as` (same size). Element steps are 1 unless `step` says otherwise.
+// A rectangular view of a tile: partitions [p0, p0 + np) x elements [col0, col0 + ncols) with
+// element step `step`, in the tile's dtype or, when `as` is set, in dtype `as` (col0, ncols and
+// step then count elements of `as`).
 struct View {
   int tile = -1;
   uint32_t p0 = 0, np = 0;
   Index col0;
   uint32_t ncols = 0;
   int32_t step = 1;
+  std::optional<Dtype> as;
 };
 
 class Kernel;
@@ -142,6 +144,9 @@ class Kernel {
   // Whole tile, or a window of it.
   View all(const Tile& t) const;
   View sub(const Tile& t, uint32_t p0, uint32_t np, Index col0, uint32_t ncols) const;
+  // The low bits of each 32-bit element of `v`, as dtype `t`: what pe_transpose leaves in PSUM
+  // (each element zero-extended in its 32-bit lane).
+  View low_bits(const View& v, Dtype t) const;
 
   // Data movement on a DMA queue, triggered from the SP sequencer.
   void dma_copy(const View& dst, const HbmView& src);

@@ -475,7 +475,7 @@ void build_attention(Kernel& k, const Shape& s) {
       const Tile ptp = pt_ps.tile(kn, qn, Dtype::kFp32, "p_t_psum");
       k.pe_transpose(k.all(ptp), k.all(p));
       const Tile pt = p_pool.tile(kn, qn, Dtype::kBf16, "p_t");
-      k.tensor_copy(k.all(pt), k.all(ptp));
+      k.tensor_copy(k.all(pt), k.low_bits(k.all(ptp), Dtype::kBf16));
       const Tile pv = pv_ps.tile(qn, D, Dtype::kFp32, "pv");
       k.matmul(k.all(pv), k.all(pt), k.all(v), false);
       k.scalar_tensor_tensor(k.all(acc), k.all(acc), k.all(pv), rescale);
