@@ -60,7 +60,6 @@ uint32_t fbits(float f) {
 
 namespace {
 
-constexpr int kSpAgent = int(Seq::kSp);
 constexpr uint32_t kLoadQueue = 0, kStoreQueue = 1;
 
 struct PoolInfo {
@@ -135,7 +134,15 @@ struct Kernel::Impl {
 
   explicit Impl(const CoreConfig& c) : cfg(c) { scope.push_back(&root); }
 
-  void add(Node n) { scope.back()->push_back(std::move(n)); }
+  std::map<int, Seq> last_writer;  // tile -> the sequencer of its latest writer, as recorded
+
+  void add(Node n) {
+    if (n.kind == Node::Kind::kOp)
+      for (size_t k = 0; k < isa::kApSlots; ++k)
+        if (n.op.writes[k] && n.op.ap[k].kind == Operand::Kind::kView)
+          last_writer[n.op.ap[k].view.tile] = n.op.seq;
+    scope.back()->push_back(std::move(n));
+  }
 
   // --- 1. unrolling ------------------------------------------------------------------------
 
@@ -876,6 +883,24 @@ View Kernel::low_bits(const View& v, Dtype t) const {
 }
 
 namespace {
+
+// The HBM window's shape as the on-chip side sees it must equal the view's.
+void check_dma_shape(const View& v, const HbmView& h, const char* dir) {
+  const uint32_t parts = h.broadcast ? v.np : (h.transposed ? h.ncols : h.nrows);
+  const uint32_t cols = h.broadcast || !h.transposed ? h.ncols : h.nrows;
+  if ((h.broadcast && h.nrows != 1) || parts != v.np || cols != v.ncols)
+    throw Error(fmt::format("dma_copy {} '{}': the HBM window is {} x {}{} but the tile view is "
+                            "{} x {}", dir, h.tensor->name, h.nrows, h.ncols,
+                            h.transposed ? " (transposed)" : "", v.np, v.ncols));
+  if (h.row0.is_constant() && h.col0.is_constant() &&
+      (h.row0.constant() < 0 || h.col0.constant() < 0 ||
+       uint64_t(h.row0.constant()) + h.nrows > h.tensor->rows ||
+       uint64_t(h.col0.constant()) + h.ncols > h.tensor->cols))
+    throw Error(fmt::format("dma_copy {} '{}': rows {}.. x cols {}.. leave the {} x {} tensor",
+                            dir, h.tensor->name, h.row0.constant(), h.col0.constant(),
+                            h.tensor->rows, h.tensor->cols));
+}
+
 Operand view_operand(const View& v) {
   Operand o;
   o.kind = Operand::Kind::kView;
@@ -889,6 +914,7 @@ void Kernel::dma_copy(const View& dst, const HbmView& src) {
   if (src.tensor->output)
     throw Error(fmt::format("dma_copy reads output tensor '{}': kernels read inputs and write "
                             "outputs (HBM dependencies are not tracked)", src.tensor->name));
+  check_dma_shape(dst, src, "from");
   Node n;
   n.kind = Node::Kind::kOp;
   n.op.seq = Seq::kSp;
@@ -905,9 +931,13 @@ void Kernel::dma_copy(const View& dst, const HbmView& src) {
 void Kernel::dma_copy(const HbmView& dst, const View& src) {
   if (!dst.tensor || !dst.tensor->output)
     throw Error("dma_copy: the HBM destination must be an output tensor");
+  check_dma_shape(src, dst, "to");
+  // The engine that produced the data triggers its store, so SP's stream holds only loads and
+  // they run ahead into free buffers (double buffering).
   Node n;
   n.kind = Node::Kind::kOp;
-  n.op.seq = Seq::kSp;
+  auto w = impl_->last_writer.find(src.tile);
+  n.op.seq = w == impl_->last_writer.end() ? Seq::kSp : w->second;
   n.op.proto.op = Opcode::kDma;
   n.op.dma = true;
   n.op.queue = kStoreQueue;

@@ -549,23 +549,23 @@ const std::vector<RefKernel>& reference_kernels() {
        "|err| <= gamma_K * sum_k |a_mk b_kn|, gamma_K = K u / (1 - K u), u = 2^-24",
        {"m", "k", "n"},
        [](const CoreConfig& c) {
-         return Shape{{"m", 2 * c.partitions + 3}, {"k", 2 * c.partitions + 5},
+         return Shape{{"m", 4 * std::min(c.partitions, c.pe_cols) + 3}, {"k", 2 * c.pe_rows + 5},
                       {"n", std::min(c.moving_max_n(), scaled(c, 2.5)) + 7}};
        },
        build_gemm, gemm_inputs, gemm_check},
       {"softmax", "y = softmax(x) along rows, fp32",
        "|err| <= (D + 8) u |ref|", {"rows", "d"},
-       [](const CoreConfig& c) { return Shape{{"rows", 2 * c.partitions + 3}, {"d", 100}}; },
+       [](const CoreConfig& c) { return Shape{{"rows", 4 * c.partitions + 3}, {"d", 100}}; },
        build_softmax, softmax_inputs, softmax_check},
       {"layernorm", "y = (x - mean) / sqrt(var + 1e-5) * gamma + beta, fp32",
        "|err| <= (2D + 16) u (|x| + |mean|) rstd |gamma| + |beta|", {"rows", "d"},
-       [](const CoreConfig& c) { return Shape{{"rows", 2 * c.partitions + 3}, {"d", 96}}; },
+       [](const CoreConfig& c) { return Shape{{"rows", 4 * c.partitions + 3}, {"d", 96}}; },
        [](Kernel& k, const Shape& s) { build_norm(k, s, false); },
        [](const Shape& s, uint32_t seed) { return norm_inputs(s, seed, false); },
        [](const Shape& s, const Tensors& in, const Tensors& out) { return norm_check(s, in, out, false); }},
       {"rmsnorm", "y = x / sqrt(mean(x^2) + 1e-5) * gamma, fp32",
        "|err| <= (2D + 16) u |x| rstd |gamma|", {"rows", "d"},
-       [](const CoreConfig& c) { return Shape{{"rows", 2 * c.partitions + 3}, {"d", 96}}; },
+       [](const CoreConfig& c) { return Shape{{"rows", 4 * c.partitions + 3}, {"d", 96}}; },
        [](Kernel& k, const Shape& s) { build_norm(k, s, true); },
        [](const Shape& s, uint32_t seed) { return norm_inputs(s, seed, true); },
        [](const Shape& s, const Tensors& in, const Tensors& out) { return norm_check(s, in, out, true); }},
@@ -580,7 +580,8 @@ const std::vector<RefKernel>& reference_kernels() {
        "|err| <= 0.006 sum_j p_ij |v_jd| + 1e-6 (P goes through bf16)", {"s", "d"},
        [](const CoreConfig& c) {
          const uint32_t b = std::min({c.partitions, c.pe_cols, c.moving_max_n()});
-         return Shape{{"s", 3 * b + 5}, {"d", std::min(c.partitions, 64u)}};
+         // Five query tiles on tiny and small, so the K/V loops run 1..4 times.
+         return Shape{{"s", (c.partitions >= 128 ? 3 : 5) * b + 5}, {"d", std::min(c.partitions, 64u)}};
        },
        build_attention, attention_inputs, attention_check},
   };
