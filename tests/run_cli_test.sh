@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# End-to-end test of `tern run`: every reference kernel runs on the golden model from the command
+# line and passes its check; the program it writes reassembles to the same image; the trace is
+# written; bad arguments fail with exit code 1 and a message in words.
+set -euo pipefail
+tern=$1
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for k in gemm softmax layernorm rmsnorm mlp attention; do
+  if ! "$tern" run "$k" --config tiny --trace "$tmp/$k.json" --asm "$tmp/$k.s" --bin "$tmp/$k.tbin" \
+      > "$tmp/$k.out" 2>&1; then
+    echo "FAIL: tern run $k"; cat "$tmp/$k.out"; fail=1; continue
+  fi
+  grep -q ": PASS$" "$tmp/$k.out" || { echo "FAIL: $k printed no PASS"; fail=1; }
+  grep -q "^estimated cycles: [1-9]" "$tmp/$k.out" || { echo "FAIL: $k printed no cycles"; fail=1; }
+  grep -q '"traceEvents"' "$tmp/$k.json" || { echo "FAIL: $k trace has no traceEvents"; fail=1; }
+  "$tern" asm "$tmp/$k.s" -o "$tmp/$k.again.tbin"
+  cmp -s "$tmp/$k.tbin" "$tmp/$k.again.tbin" || { echo "FAIL: $k: --asm text does not reassemble to --bin"; fail=1; }
+done
+
+"$tern" run gemm --config small --shape m=40,k=33,n=17 > "$tmp/shape.out"
+grep -q "k=33,m=40,n=17" "$tmp/shape.out" || { echo "FAIL: --shape not applied"; fail=1; }
+
+expect_error() {  # expect_error "words" args...
+  local words=$1; shift
+  if "$tern" "$@" > "$tmp/err.out" 2>&1; then
+    echo "FAIL: tern $* succeeded"; fail=1; return
+  fi
+  grep -q -- "$words" "$tmp/err.out" || { echo "FAIL: tern $*: no '$words' in:"; cat "$tmp/err.out"; fail=1; }
+}
+expect_error "unknown kernel 'nope' (kernels: gemm" run nope
+expect_error "'q=3' is not KEY=VALUE with KEY one of m, k, n" run gemm --shape q=3
+expect_error "'m=0' needs a size" run gemm --shape m=0
+expect_error "only 'golden'" run gemm --backend rtl
+expect_error "cannot open config file" run gemm --config /nonexistent.yaml
+expect_error "kernel does not fit SBUF" run softmax --config tiny --shape d=4000
+
+exit $fail
