@@ -53,8 +53,11 @@ void join(Clock& a, const Clock& b) {
 struct Site {
   std::string agent;
   uint32_t pc = 0;
-  std::string name;
-  std::string describe() const { return fmt::format("{} pc {} ({})", agent, pc, name); }
+  std::string name;  // mnemonic, for the trace
+  std::string text;  // the instruction as assembly, for messages
+  std::string describe() const {
+    return fmt::format("{} pc {} ({})", agent, pc, text.empty() ? name : text);
+  }
 };
 
 struct Access {
@@ -543,7 +546,7 @@ struct CoreModel::Impl {
     const size_t agent = isa::kNumSeqs + qi;
     join(clocks[agent], t.clock);
     ++clocks[agent][agent];
-    Site site{queue_name(qi), t.trigger.pc, fmt::format("dma d{} from {}", t.desc_index, t.trigger.agent)};
+    Site site{queue_name(qi), t.trigger.pc, fmt::format("dma d{} from {}", t.desc_index, t.trigger.agent), ""};
     auto mem_for = [&](isa::Space sp) -> OnChipMemory* {
       if (sp == isa::Space::kSbuf) return &model.sbuf_;
       if (sp == isa::Space::kPsum) return &model.psum_;
@@ -600,13 +603,14 @@ struct CoreModel::Impl {
     SeqState& s = seqs[si];
     const Seq seq = Seq(si);
     const auto& stream = prog->streams[si];
-    Site site{isa::seq_name(seq), s.pc, "?"};
+    Site site{isa::seq_name(seq), s.pc, "?", ""};
     if (s.pc >= stream.size())
       fault(FaultKind::kPc, site, fmt::format("the stream has {} instructions and no halt was "
                                               "reached", stream.size()));
     const Instruction& in = stream[s.pc];
     const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(in.op));
     site.name = info ? info->mnemonic : "?";
+    site.text = isa::instruction_text(in);
     if (!info || !(info->seqs & isa::seq_bit(seq)))
       fault(FaultKind::kIllegalInstruction, site,
             fmt::format("{} is not an instruction of the {} sequencer", site.name, site.agent));

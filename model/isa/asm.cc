@@ -790,6 +790,15 @@ std::string instruction_text(const Instruction& in, size_t stream_size) {
 
 }  // namespace
 
+std::string instruction_text(const Instruction& in) {
+  try {
+    return instruction_text(in, 0);
+  } catch (const Error&) {  // fields the text cannot say: name the opcode only
+    const OpcodeInfo* info = opcode_info(uint8_t(in.op));
+    return info ? info->mnemonic : fmt::format("opcode 0x{:02x}", unsigned(in.op));
+  }
+}
+
 std::string sync_text(const Sync& s) {
   std::string out;
   if (s.wait) out = fmt::format("$S[{}]>={}{}", s.wait_sem, s.wait_value, plus_reg(s.wait_reg));

@@ -16,6 +16,9 @@ Program assemble(const std::string& text, const std::string& source);
 // with other fields set, an HBM descriptor side with a start partition.
 std::string disassemble(const Program& p);
 
+// One instruction as its line of text (targets as @index), for messages; never throws.
+std::string instruction_text(const Instruction& in);
+
 // An instruction's sync suffix as the text writes it ("$S[1]>=2+r3 $S[4]++@complete"; "" when
 // it neither waits nor updates); traces print it too.
 std::string sync_text(const Sync& s);
