@@ -798,24 +798,22 @@ uint64_t Kernel::hbm_bytes() const {
   return (tensors_.back()->address + tensors_.back()->bytes() + 4095) / 4096 * 4096;
 }
 
-PoolRef Kernel::sbuf_pool(const std::string& name, uint32_t bufs) {
+PoolRef Kernel::add_pool(const std::string& name, isa::Mem mem, uint32_t bufs) {
   if (bufs == 0) throw Error(fmt::format("pool '{}' needs at least one buffer", name));
   PoolInfo pool;
   pool.name = name;
-  pool.mem = isa::Mem::kSbuf;
+  pool.mem = mem;
   pool.bufs = bufs;
   impl_->pools.push_back(pool);
   return PoolRef(this, int(impl_->pools.size()) - 1);
 }
 
+PoolRef Kernel::sbuf_pool(const std::string& name, uint32_t bufs) {
+  return add_pool(name, isa::Mem::kSbuf, bufs);
+}
+
 PoolRef Kernel::psum_pool(const std::string& name, uint32_t bufs) {
-  if (bufs == 0) throw Error(fmt::format("pool '{}' needs at least one buffer", name));
-  PoolInfo pool;
-  pool.name = name;
-  pool.mem = isa::Mem::kPsum;
-  pool.bufs = bufs;
-  impl_->pools.push_back(pool);
-  return PoolRef(this, int(impl_->pools.size()) - 1);
+  return add_pool(name, isa::Mem::kPsum, bufs);
 }
 
 Tile PoolRef::tile(uint32_t partitions, uint32_t free, Dtype dtype, const std::string& name) {
@@ -907,6 +905,22 @@ Operand view_operand(const View& v) {
   o.view = v;
   return o;
 }
+
+Node op_node(Seq seq, Opcode opc) {
+  Node n;
+  n.kind = Node::Kind::kOp;
+  n.op.seq = seq;
+  n.op.proto.op = opc;
+  return n;
+}
+
+Node load_stationary(const View& stationary) {
+  Node ld = op_node(Seq::kPe, Opcode::kLdStat);
+  ld.op.ap[1] = view_operand(stationary);
+  ld.op.reads[1] = true;
+  return ld;
+}
+
 }  // namespace
 
 void Kernel::dma_copy(const View& dst, const HbmView& src) {
@@ -915,10 +929,7 @@ void Kernel::dma_copy(const View& dst, const HbmView& src) {
     throw Error(fmt::format("dma_copy reads output tensor '{}': kernels read inputs and write "
                             "outputs (HBM dependencies are not tracked)", src.tensor->name));
   check_dma_shape(dst, src, "from");
-  Node n;
-  n.kind = Node::Kind::kOp;
-  n.op.seq = Seq::kSp;
-  n.op.proto.op = Opcode::kDma;
+  Node n = op_node(Seq::kSp, Opcode::kDma);
   n.op.dma = true;
   n.op.queue = kLoadQueue;
   n.op.ap[0] = view_operand(dst);
@@ -934,11 +945,8 @@ void Kernel::dma_copy(const HbmView& dst, const View& src) {
   check_dma_shape(src, dst, "to");
   // The engine that produced the data triggers its store, so SP's stream holds only loads and
   // they run ahead into free buffers (double buffering).
-  Node n;
-  n.kind = Node::Kind::kOp;
   auto w = impl_->last_writer.find(src.tile);
-  n.op.seq = w == impl_->last_writer.end() ? Seq::kSp : w->second;
-  n.op.proto.op = Opcode::kDma;
+  Node n = op_node(w == impl_->last_writer.end() ? Seq::kSp : w->second, Opcode::kDma);
   n.op.dma = true;
   n.op.queue = kStoreQueue;
   n.op.ap[0].kind = Operand::Kind::kHbm;
@@ -948,18 +956,10 @@ void Kernel::dma_copy(const HbmView& dst, const View& src) {
   impl_->add(std::move(n));
 }
 
+
 void Kernel::matmul(const View& out, const View& stationary, const View& moving, bool accumulate) {
-  Node ld;
-  ld.kind = Node::Kind::kOp;
-  ld.op.seq = Seq::kPe;
-  ld.op.proto.op = Opcode::kLdStat;
-  ld.op.ap[1] = view_operand(stationary);
-  ld.op.reads[1] = true;
-  impl_->add(std::move(ld));
-  Node mm;
-  mm.kind = Node::Kind::kOp;
-  mm.op.seq = Seq::kPe;
-  mm.op.proto.op = Opcode::kMatmul;
+  impl_->add(load_stationary(stationary));
+  Node mm = op_node(Seq::kPe, Opcode::kMatmul);
   mm.op.proto.accumulate = accumulate;
   mm.op.ap[0] = view_operand(out);
   mm.op.ap[1] = view_operand(moving);
@@ -970,28 +970,16 @@ void Kernel::matmul(const View& out, const View& stationary, const View& moving,
 }
 
 void Kernel::pe_transpose(const View& out, const View& in) {
-  Node ld;
-  ld.kind = Node::Kind::kOp;
-  ld.op.seq = Seq::kPe;
-  ld.op.proto.op = Opcode::kLdStat;
-  ld.op.ap[1] = view_operand(in);
-  ld.op.reads[1] = true;
-  impl_->add(std::move(ld));
-  Node tr;
-  tr.kind = Node::Kind::kOp;
-  tr.op.seq = Seq::kPe;
-  tr.op.proto.op = Opcode::kPeTranspose;
+  impl_->add(load_stationary(in));
+  Node tr = op_node(Seq::kPe, Opcode::kPeTranspose);
   tr.op.ap[0] = view_operand(out);
   tr.op.writes[0] = true;
   impl_->add(std::move(tr));
 }
 
 void Kernel::activation(const View& out, const View& in, const ActArgs& a) {
-  Node n;
-  n.kind = Node::Kind::kOp;
-  n.op.seq = Seq::kAct;
+  Node n = op_node(Seq::kAct, Opcode::kActivate);
   isa::Instruction& p = n.op.proto;
-  p.op = Opcode::kActivate;
   p.func = uint32_t(a.func);
   p.reduce_cmd = uint32_t(a.reduce);
   p.reduce_op = uint32_t(a.reduce_op);
@@ -1012,11 +1000,8 @@ void Kernel::activation(const View& out, const View& in, const ActArgs& a) {
 
 void Kernel::vector_op(Opcode opc, const View& out, const std::optional<View>& in0,
                        const std::optional<View>& in1, const DveArgs& a, Seq on) {
-  Node n;
-  n.kind = Node::Kind::kOp;
-  n.op.seq = on;
+  Node n = op_node(on, opc);
   isa::Instruction& p = n.op.proto;
-  p.op = opc;
   p.alu0 = uint32_t(a.alu0);
   p.alu1 = uint32_t(a.alu1);
   p.reverse0 = a.reverse0;

@@ -190,6 +190,7 @@ class Kernel {
  private:
   const HbmTensor& add_tensor(const std::string& name, uint32_t rows, uint32_t cols, Dtype dtype,
                               bool output);
+  PoolRef add_pool(const std::string& name, isa::Mem mem, uint32_t bufs);
   friend class PoolRef;
   CoreConfig cfg_;
   std::string name_;

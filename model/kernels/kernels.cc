@@ -88,6 +88,31 @@ HbmView window(const kernel::HbmTensor& t, Index r0, Index c0, uint32_t nr, uint
   return v;
 }
 
+// out = exp(in + bias[p]) (bias per partition), sums[p] = the sum of each row's results.
+void exp_with_row_sums(Kernel& k, const View& out, const View& in, const View& bias,
+                       const View& sums) {
+  ActArgs exp;
+  exp.func = act::ActFunc::kExp;
+  exp.bias_vec = bias;
+  exp.reduce = act::ReduceCmd::kResetReduce;
+  exp.acc_out = sums;
+  k.activation(out, in, exp);
+}
+
+void act_function(Kernel& k, const View& out, const View& in, act::ActFunc f) {
+  ActArgs a;
+  a.func = f;
+  k.activation(out, in, a);
+}
+
+// out = in * s[p], s one value per partition.
+void scale_rows(Kernel& k, const View& out, const View& in, const View& s) {
+  DveArgs mul;
+  mul.alu0 = DveAlu::kMultiply;
+  mul.s0_vec = s;
+  k.tensor_scalar(out, in, mul);
+}
+
 // --- gemm: c[M,N] = a[M,K] @ b[K,N], bf16 in, fp32 out ---------------------------------------
 
 void build_gemm(Kernel& k, const Shape& s) {
@@ -156,20 +181,10 @@ void build_softmax(Kernel& k, const Shape& s) {
     k.tensor_reduce(k.all(negmax), k.all(x), DveAlu::kMax, /*negate=*/true);
     const Tile e = io.tile(rr, D, Dtype::kFp32, "e");
     const Tile sum = small.tile(rr, 1, Dtype::kFp32, "sum");
-    ActArgs exp;
-    exp.func = act::ActFunc::kExp;
-    exp.bias_vec = k.all(negmax);
-    exp.reduce = act::ReduceCmd::kResetReduce;
-    exp.acc_out = k.all(sum);
-    k.activation(k.all(e), k.all(x), exp);
+    exp_with_row_sums(k, k.all(e), k.all(x), k.all(negmax), k.all(sum));
     const Tile rsum = small.tile(rr, 1, Dtype::kFp32, "rsum");
-    ActArgs rcp;
-    rcp.func = act::ActFunc::kReciprocal;
-    k.activation(k.all(rsum), k.all(sum), rcp);
-    DveArgs mul;
-    mul.alu0 = DveAlu::kMultiply;
-    mul.s0_vec = k.all(rsum);
-    k.tensor_scalar(k.all(x), k.all(e), mul);
+    act_function(k, k.all(rsum), k.all(sum), act::ActFunc::kReciprocal);
+    scale_rows(k, k.all(x), k.all(e), k.all(rsum));
     k.dma_copy(window(Y, r0, 0, rr, D), k.all(x));
   });
 }
@@ -239,10 +254,7 @@ void build_norm(Kernel& k, const Shape& s, bool rms) {
       rsqrt.scale = 1.0f / float(D);
       rsqrt.bias = eps;
       k.activation(k.all(rstd), k.all(ss), rsqrt);
-      DveArgs mul;
-      mul.alu0 = DveAlu::kMultiply;
-      mul.s0_vec = k.all(rstd);
-      k.tensor_scalar(k.all(y), k.all(x), mul);
+      scale_rows(k, k.all(y), k.all(x), k.all(rstd));
     } else {
       const Tile stats = small.tile(rr, 3, Dtype::kFp32, "bn_stats");
       k.bn_stats(k.all(stats), k.all(x));
@@ -326,17 +338,23 @@ void build_mlp(Kernel& k, const Shape& s) {
     xt.push_back(xt_pool.tile(dd, T, Dtype::kBf16, "x_t"));
     k.dma_copy(k.all(xt.back()), window(X, 0, d * tile, T, dd).t());
   }
+  // acc[out chunk o] = sum over in chunks i of w[i, o]^T @ moving[i], w's chunks loaded in turn.
+  auto project = [&](const kernel::HbmTensor& w_t, uint32_t in_size, uint32_t o, uint32_t oo,
+                     const std::vector<Tile>& moving, const char* name) {
+    const Tile acc = ps.tile(oo, T, Dtype::kFp32, std::string(name) + "_acc");
+    for (uint32_t i = 0; i * tile < in_size; ++i) {
+      const uint32_t ii = std::min(tile, in_size - i * tile);
+      const Tile w = w_pool.tile(ii, oo, Dtype::kBf16, name);
+      k.dma_copy(k.all(w), window(w_t, i * tile, o * tile, ii, oo));
+      k.matmul(k.all(acc), k.all(w), k.all(moving[i]), i > 0);
+    }
+    return acc;
+  };
   // h^T chunk f = gelu(sum_d w1[d, f]^T x^T[d] + b1[f]), kept in bf16 for the second matmul.
   std::vector<Tile> ht;
   for (uint32_t f = 0; f < fc; ++f) {
     const uint32_t ff = std::min(tile, F - f * tile);
-    const Tile acc = ps.tile(ff, T, Dtype::kFp32, "h_acc");
-    for (uint32_t d = 0; d < dc; ++d) {
-      const uint32_t dd = std::min(tile, Dm - d * tile);
-      const Tile w = w_pool.tile(dd, ff, Dtype::kBf16, "w1");
-      k.dma_copy(k.all(w), window(W1, d * tile, f * tile, dd, ff));
-      k.matmul(k.all(acc), k.all(w), k.all(xt[d]), d > 0);
-    }
+    const Tile acc = project(W1, Dm, f, ff, xt, "w1");
     const Tile bias = b_pool.tile(ff, 1, Dtype::kFp32, "b1");
     k.dma_copy(k.all(bias), window(B1, f * tile, 0, ff, 1));
     ht.push_back(h_pool.tile(ff, T, Dtype::kBf16, "h_t"));
@@ -348,13 +366,7 @@ void build_mlp(Kernel& k, const Shape& s) {
   // y^T chunk d = sum_f w2[f, d]^T h^T[f].
   for (uint32_t d = 0; d < dc; ++d) {
     const uint32_t dd = std::min(tile, Dm - d * tile);
-    const Tile acc = ps.tile(dd, T, Dtype::kFp32, "y_acc");
-    for (uint32_t f = 0; f < fc; ++f) {
-      const uint32_t ff = std::min(tile, F - f * tile);
-      const Tile w = w_pool.tile(ff, dd, Dtype::kBf16, "w2");
-      k.dma_copy(k.all(w), window(W2, f * tile, d * tile, ff, dd));
-      k.matmul(k.all(acc), k.all(w), k.all(ht[f]), f > 0);
-    }
+    const Tile acc = project(W2, F, d, dd, ht, "w2");
     const Tile y = y_pool.tile(dd, T, Dtype::kFp32, "y_t");
     k.tensor_copy(k.all(y), k.all(acc));
     k.dma_copy(window(Y, 0, d * tile, T, dd).t(), k.all(y));
@@ -456,12 +468,7 @@ void build_attention(Kernel& k, const Shape& s) {
       k.tensor_scalar(k.all(negm), k.all(mnew), neg);
       const Tile p = p_pool.tile(qn, kn, Dtype::kBf16, "p");
       const Tile rowsum = vec.tile(qn, 1, Dtype::kFp32, "rowsum");
-      ActArgs ex;
-      ex.func = act::ActFunc::kExp;
-      ex.bias_vec = k.all(negm);
-      ex.reduce = act::ReduceCmd::kResetReduce;
-      ex.acc_out = k.all(rowsum);
-      k.activation(k.all(p), k.all(s2), ex);
+      exp_with_row_sums(k, k.all(p), k.all(s2), k.all(negm), k.all(rowsum));
       const Tile alpha = vec.tile(qn, 1, Dtype::kFp32, "alpha");
       ActArgs ea;
       ea.func = act::ActFunc::kExp;
@@ -484,14 +491,9 @@ void build_attention(Kernel& k, const Shape& s) {
     if (qi > 0) k.loop(qi, [&](Index j) { block(j * B, B, false); });
     block(Index(q0), qn, true);
     const Tile rl = vec.tile(qn, 1, Dtype::kFp32, "1/l");
-    ActArgs rcp;
-    rcp.func = act::ActFunc::kReciprocal;
-    k.activation(k.all(rl), k.all(l), rcp);
-    DveArgs mul;
-    mul.alu0 = DveAlu::kMultiply;
-    mul.s0_vec = k.all(rl);
+    act_function(k, k.all(rl), k.all(l), act::ActFunc::kReciprocal);
     const Tile o = work.tile(qn, D, Dtype::kFp32, "out");
-    k.tensor_scalar(k.all(o), k.all(acc), mul);
+    scale_rows(k, k.all(o), k.all(acc), k.all(rl));
     k.dma_copy(window(O, q0, 0, qn, D), k.all(o));
   }
 }
