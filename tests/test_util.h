@@ -7,12 +7,25 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 
 #include "numerics/dtype.h"
 
 namespace tern::test {
+
+// The bits of an fp32 value and back.
+inline uint32_t fp32_bits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+inline float fp32_value(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
 
 // TERN_SEED overrides the default seed; every random test prints the seed it used.
 inline uint64_t test_seed() {

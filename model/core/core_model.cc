@@ -705,7 +705,9 @@ struct CoreModel::Impl {
       case Opcode::kActivate: cycles = exec_act(s, site, in); break;
       default: cycles = exec_dve(s, seq, site, in); break;
     }
-    if (next > stream.size())
+    // A taken branch must land on an instruction: a target equal to the stream length is past
+    // the end too (falling through there is the "no halt" fault of the next step).
+    if (next != s.pc + 1 && next >= stream.size())
       fault(FaultKind::kPc, site, fmt::format("branch target {} is past the end of the {}-"
                                               "instruction stream", next, stream.size()));
     const uint64_t start = s.time;
