@@ -646,11 +646,13 @@ struct CoreModel::Impl {
       case Opcode::kNotify: stats.notifications.push_back(in.imm); break;
       case Opcode::kLd:
       case Opcode::kSt: {
-        const uint64_t addr = uint64_t(r[in.rs1]) + in.imm;
-        if (addr % 4 != 0 || addr + 4 > model.hbm_.size())
-          fault(FaultKind::kMemory, site,
-                fmt::format("HBM word address 0x{:x} is misaligned or outside HBM (0x{:x} bytes)",
-                            addr, model.hbm_.size()));
+        const uint64_t addr = uint32_t(r[in.rs1] + in.imm);  // a 32-bit address adder
+        if (addr % 4 != 0)
+          fault(FaultKind::kMemory, site, fmt::format("HBM word address 0x{:x} is not 4-byte "
+                                                      "aligned", addr));
+        if (addr + 4 > model.hbm_.size())
+          fault(FaultKind::kMemory, site, fmt::format("HBM word address 0x{:x} is outside HBM "
+                                                      "(0x{:x} bytes)", addr, model.hbm_.size()));
         if (in.op == Opcode::kLd) set_rd(model.hbm_.read_u32(addr));
         else model.hbm_.write_u32(addr, r[in.rs2]);
         break;
@@ -663,7 +665,7 @@ struct CoreModel::Impl {
         if (in.queue >= queues.size())
           fault(FaultKind::kDma, site, fmt::format("queue {} does not exist ({} queues)", in.queue,
                                                    queues.size()));
-        const uint64_t di = uint64_t(in.imm) + r[in.rd];
+        const uint64_t di = uint32_t(in.imm + r[in.rd]);
         if (di >= prog->descriptors.size())
           fault(FaultKind::kDma, site, fmt::format("descriptor {} does not exist ({} descriptors)",
                                                    di, prog->descriptors.size()));
