@@ -1,0 +1,443 @@
+// tern_seq: one instruction sequencer of the NeuronCore (docs/core-rtl.md). It fetches its
+// stream one 1024-bit instruction at a time, waits for the instruction's semaphore condition,
+// executes control instructions itself (scalar ALU on 64 x 32-bit registers, branches, counted
+// loops, HBM word load/store, notify, halt), hands engine instructions to its engine and DMA
+// triggers to the DMA port, and on completion requests the instruction's semaphore update.
+// Semantics: docs/isa.md "Semantics"; golden: model/core (tern::core::CoreModel).
+//
+//   Idle --start--> Fetch --rsp--> Wait --sem ok--> Exec --(done)--> Fetch ... Halted / Error
+//
+// One instruction is in flight at a time, so an instruction's results are visible to the next.
+module tern_seq (
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
+  // which sequencer this is (tern_isa_pkg::Seq*): a port, so synthesis elaborates one module
+  input  logic [2:0]                           seq_id_i,
+  // control (CSRs)
+  input  logic                                 start_i,       // begin at instruction 0
+  input  logic [31:0]                          prog_base_i,   // HBM byte address of the stream
+  input  logic [31:0]                          prog_len_i,    // instructions in the stream
+  // instruction fetch: one instruction per request
+  output logic                                 fetch_req_valid_o,
+  input  logic                                 fetch_req_ready_i,
+  output logic [31:0]                          fetch_req_addr_o,
+  input  logic                                 fetch_rsp_valid_i,
+  input  logic [tern_isa_pkg::InstrBits-1:0]   fetch_rsp_data_i,
+  input  logic                                 fetch_rsp_err_i,
+  // ld/st: one 32-bit HBM word per request
+  output logic                                 mem_req_valid_o,
+  input  logic                                 mem_req_ready_i,
+  output logic                                 mem_req_write_o,
+  output logic [31:0]                          mem_req_addr_o,
+  output logic [31:0]                          mem_req_wdata_o,
+  input  logic                                 mem_rsp_valid_i,
+  input  logic [31:0]                          mem_rsp_rdata_i,
+  input  logic                                 mem_rsp_err_i,
+  // semaphores: every value, and one update request per completed instruction
+  input  logic [tern_isa_pkg::NumSems*32-1:0]  sem_values_i,
+  output logic                                 sem_upd_valid_o,
+  output logic [1:0]                           sem_upd_mode_o,
+  output logic [5:0]                           sem_upd_idx_o,
+  output logic [7:0]                           sem_upd_value_o,
+  // engine instructions: the instruction and its resolved base registers; done when complete
+  output logic                                 eng_valid_o,
+  input  logic                                 eng_ready_i,
+  output logic [tern_isa_pkg::InstrBits-1:0]   eng_instr_o,
+  output logic [tern_isa_pkg::ApSlots*32-1:0]  eng_ap_base_o,   // r[ap_i.base_reg]
+  output logic [tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o, // r[s_i.base_reg]
+  input  logic                                 eng_done_i,
+  input  logic                                 eng_err_i,       // the engine rejected it
+  // DMA triggers: the DMA engine performs the semaphore update when the transfer completes
+  output logic                                 dma_valid_o,
+  input  logic                                 dma_ready_i,
+  output logic [7:0]                           dma_queue_o,
+  output logic [31:0]                          dma_desc_o,      // descriptor index (imm + rd)
+  output logic [31:0]                          dma_src_add_o,   // r[rs1]
+  output logic [31:0]                          dma_dst_add_o,   // r[rs2]
+  output logic [1:0]                           dma_upd_mode_o,
+  output logic [5:0]                           dma_upd_idx_o,
+  output logic [7:0]                           dma_upd_value_o,
+  // status
+  output logic                                 busy_o,
+  output logic                                 halted_o,
+  output logic                                 waiting_o,       // blocked on a semaphore
+  output logic                                 notify_valid_o,
+  output logic [31:0]                          notify_code_o,
+  output logic [3:0]                           err_code_o,      // tern::core::FaultKind; 0: none
+  output logic [31:0]                          err_pc_o,
+  output logic [31:0]                          pc_o,
+  output logic [31:0]                          retired_o        // instructions completed
+);
+
+  // Field positions, from the generated ISA package (control formats share rd/rs1/rs2/imm).
+  localparam int unsigned IB = tern_isa_pkg::InstrBits;
+  localparam int unsigned RdLsb = tern_isa_pkg::AluRdLsb;
+  localparam int unsigned Rs1Lsb = tern_isa_pkg::AluRs1Lsb;
+  localparam int unsigned Rs2Lsb = tern_isa_pkg::AluRs2Lsb;
+  localparam int unsigned UseImmLsb = tern_isa_pkg::AluUseImmLsb;
+  localparam int unsigned ImmLsb = tern_isa_pkg::AluImmLsb;
+  localparam int unsigned TargetLsb = tern_isa_pkg::BrTargetLsb;
+
+  // Fault codes (tern::core::FaultKind).
+  localparam logic [3:0] ErrIllegal = 4'd1;
+  localparam logic [3:0] ErrEngine  = 4'd3;
+  localparam logic [3:0] ErrMemory  = 4'd5;
+  localparam logic [3:0] ErrPc      = 4'd9;
+
+  localparam logic [3:0] StIdle      = 4'd0;
+  localparam logic [3:0] StFetch     = 4'd1;
+  localparam logic [3:0] StFetchWait = 4'd2;
+  localparam logic [3:0] StDecode    = 4'd3;
+  localparam logic [3:0] StWait      = 4'd4;
+  localparam logic [3:0] StExec      = 4'd5;
+  localparam logic [3:0] StMem       = 4'd6;
+  localparam logic [3:0] StMemWait   = 4'd7;
+  localparam logic [3:0] StEng       = 4'd8;
+  localparam logic [3:0] StEngWait   = 4'd9;
+  localparam logic [3:0] StDma       = 4'd10;
+  localparam logic [3:0] StHalted    = 4'd11;
+  localparam logic [3:0] StError     = 4'd12;
+
+  logic [3:0]    state_q, state_d;
+  logic [31:0]   pc_q, pc_d;
+  logic [31:0]   len_q, len_d;
+  logic [31:0]   base_q, base_d;
+  logic [IB-1:0] instr_q, instr_d;
+  logic [31:0]   retired_q, retired_d;
+  logic [3:0]    err_q, err_d;
+  logic [31:0]   err_pc_q, err_pc_d;
+  localparam int unsigned NumRegs = tern_isa_pkg::NumRegs;
+  logic [NumRegs*32-1:0] rf_q, rf_d;  // register i in bits 32i +: 32
+  logic        rf_we;                  // the one write port: rf[rf_wa] = rf_wd (r0 stays 0)
+  logic [5:0]  rf_wa;
+  logic [31:0] rf_wd;
+
+  // ---------------------------------------------------------------------------------------
+  // Decode: fields of the current instruction.
+  // ---------------------------------------------------------------------------------------
+  logic [7:0]  opcode;
+  logic [5:0]  rd, rs1, rs2, wait_reg, wait_sem;
+  logic        use_imm, wait_en;
+  logic [31:0] imm, target, a, b, wait_threshold, sem_value;
+  logic [1:0]  upd_mode;
+  logic [4:0]  seq_mask;
+
+  assign opcode   = instr_q[tern_isa_pkg::HdrOpcodeLsb +: 8];
+  assign rd       = instr_q[RdLsb +: 6];
+  assign rs1      = instr_q[Rs1Lsb +: 6];
+  assign rs2      = instr_q[Rs2Lsb +: 6];
+  assign use_imm  = instr_q[UseImmLsb];
+  assign imm      = instr_q[ImmLsb +: 32];
+  assign target   = instr_q[TargetLsb +: 32];
+  assign wait_en  = instr_q[tern_isa_pkg::HdrWaitEnLsb];
+  assign wait_sem = instr_q[tern_isa_pkg::HdrWaitSemLsb +: 6];
+  assign wait_reg = instr_q[tern_isa_pkg::HdrWaitRegLsb +: 6];
+  assign upd_mode = instr_q[tern_isa_pkg::HdrUpdModeLsb +: 2];
+  assign seq_mask = tern_isa_pkg::op_seq_mask(opcode);
+  assign a = rf_q[32*rs1 +: 32];
+  assign b = use_imm ? imm : rf_q[32*rs2 +: 32];
+  // The wait threshold: a signed 24-bit immediate plus a register, compared as int32.
+  assign wait_threshold = {{8{instr_q[tern_isa_pkg::HdrWaitValueLsb + 23]}},
+                           instr_q[tern_isa_pkg::HdrWaitValueLsb +: 24]} + rf_q[32*wait_reg +: 32];
+  assign sem_value = sem_values_i[32*wait_sem +: 32];
+
+  logic sem_ok;
+  assign sem_ok = !wait_en || ($signed(sem_value) >= $signed(wait_threshold));
+
+  // Field values the encoding can hold but the machine does not define (engine codes).
+  logic bad_field;
+  always_comb begin
+    bad_field = 1'b0;
+    if (opcode == tern_isa_pkg::OpActivate) begin
+      bad_field = (instr_q[tern_isa_pkg::ActFuncLsb +: 5] >= 5'd18) ||
+                  (instr_q[tern_isa_pkg::ActReduceCmdLsb +: 3] > 3'd4);
+    end else if (opcode >= tern_isa_pkg::OpTensorTensor && opcode <= tern_isa_pkg::OpTranspose) begin
+      bad_field = (instr_q[tern_isa_pkg::DveAlu0Lsb +: 5] >= 5'd17) ||
+                  (instr_q[tern_isa_pkg::DveAlu1Lsb +: 5] >= 5'd17);
+    end
+  end
+
+  logic is_engine;
+  assign is_engine = (opcode >= tern_isa_pkg::OpLdstat);
+
+  // The scalar ALU.
+  logic [31:0] alu;
+  always_comb begin
+    unique case (opcode)
+      tern_isa_pkg::OpAdd:  alu = a + b;
+      tern_isa_pkg::OpSub:  alu = a - b;
+      tern_isa_pkg::OpMul:  alu = a * b;
+      tern_isa_pkg::OpAnd:  alu = a & b;
+      tern_isa_pkg::OpOr:   alu = a | b;
+      tern_isa_pkg::OpXor:  alu = a ^ b;
+      tern_isa_pkg::OpShl:  alu = a << b[4:0];
+      tern_isa_pkg::OpShr:  alu = a >> b[4:0];
+      tern_isa_pkg::OpSra:  alu = $unsigned($signed(a) >>> b[4:0]);
+      tern_isa_pkg::OpSlt:  alu = {31'd0, $signed(a) < $signed(b)};
+      tern_isa_pkg::OpSltu: alu = {31'd0, a < b};
+      tern_isa_pkg::OpMin:  alu = ($signed(a) < $signed(b)) ? a : b;
+      tern_isa_pkg::OpMax:  alu = ($signed(a) < $signed(b)) ? b : a;
+      default:              alu = 32'd0;
+    endcase
+  end
+
+  logic taken;
+  always_comb begin
+    unique case (opcode)
+      tern_isa_pkg::OpBeq:  taken = (a == b);
+      tern_isa_pkg::OpBne:  taken = (a != b);
+      tern_isa_pkg::OpBlt:  taken = ($signed(a) < $signed(b));
+      tern_isa_pkg::OpBge:  taken = ($signed(a) >= $signed(b));
+      tern_isa_pkg::OpBltu: taken = (a < b);
+      tern_isa_pkg::OpBgeu: taken = (a >= b);
+      tern_isa_pkg::OpLoop: taken = (rf_q[32*rd +: 32] - 32'd1 != 32'd0);
+      default:              taken = 1'b0;
+    endcase
+  end
+
+  logic [31:0] mem_addr;
+  assign mem_addr = a + imm;
+
+  // ---------------------------------------------------------------------------------------
+  // The state machine.
+  // ---------------------------------------------------------------------------------------
+  always_comb begin
+    state_d   = state_q;
+    pc_d      = pc_q;
+    len_d     = len_q;
+    base_d    = base_q;
+    instr_d   = instr_q;
+    retired_d = retired_q;
+    err_d     = err_q;
+    err_pc_d  = err_pc_q;
+    rf_d      = rf_q;
+    rf_we     = 1'b0;
+    rf_wa     = rd;
+    rf_wd     = alu;
+    fetch_req_valid_o = 1'b0;
+    mem_req_valid_o   = 1'b0;
+    eng_valid_o       = 1'b0;
+    dma_valid_o       = 1'b0;
+    sem_upd_valid_o   = 1'b0;
+    notify_valid_o    = 1'b0;
+
+    unique case (state_q)
+      StIdle, StHalted, StError: begin
+        if (start_i) begin
+          pc_d      = 32'd0;
+          len_d     = prog_len_i;
+          base_d    = prog_base_i;
+          retired_d = 32'd0;
+          err_d     = 4'd0;
+          err_pc_d  = 32'd0;
+          rf_d      = '0;  // registers start at zero
+          state_d   = (prog_len_i == 32'd0) ? StHalted : StFetch;
+        end
+      end
+      StFetch: begin
+        if (pc_q >= len_q) begin  // ran past the last instruction: no halt
+          err_d    = ErrPc;
+          err_pc_d = pc_q;
+          state_d  = StError;
+        end else begin
+          fetch_req_valid_o = 1'b1;
+          if (fetch_req_ready_i) state_d = StFetchWait;
+        end
+      end
+      StFetchWait: begin
+        if (fetch_rsp_valid_i) begin
+          instr_d = fetch_rsp_data_i;
+          if (fetch_rsp_err_i) begin
+            err_d    = ErrMemory;
+            err_pc_d = pc_q;
+            state_d  = StError;
+          end else begin
+            state_d = StDecode;
+          end
+        end
+      end
+      StDecode: begin
+        if (!seq_mask[seq_id_i] || bad_field) begin
+          err_d    = ErrIllegal;
+          err_pc_d = pc_q;
+          state_d  = StError;
+        end else begin
+          state_d = StWait;
+        end
+      end
+      StWait: begin
+        if (sem_ok) state_d = StExec;
+      end
+      StExec: begin
+        // Control instructions complete here; the others move on to their port.
+        state_d = StFetch;
+        pc_d    = pc_q + 32'd1;
+        if (is_engine) begin
+          state_d = StEng;
+          pc_d    = pc_q;
+        end else begin
+          unique case (opcode)
+            tern_isa_pkg::OpLd, tern_isa_pkg::OpSt: begin
+              pc_d = pc_q;
+              if (mem_addr[1:0] != 2'd0) begin
+                err_d    = ErrMemory;
+                err_pc_d = pc_q;
+                state_d  = StError;
+              end else begin
+                state_d = StMem;
+              end
+            end
+            tern_isa_pkg::OpDma: begin
+              pc_d    = pc_q;
+              state_d = StDma;
+            end
+            tern_isa_pkg::OpHalt: begin
+              pc_d    = pc_q;
+              state_d = StHalted;
+            end
+            tern_isa_pkg::OpNotify: notify_valid_o = 1'b1;
+            tern_isa_pkg::OpLoop: begin
+              rf_we = 1'b1;
+              rf_wd = rf_q[32*rd +: 32] - 32'd1;
+            end
+            tern_isa_pkg::OpAdd, tern_isa_pkg::OpSub, tern_isa_pkg::OpMul, tern_isa_pkg::OpAnd,
+            tern_isa_pkg::OpOr, tern_isa_pkg::OpXor, tern_isa_pkg::OpShl, tern_isa_pkg::OpShr,
+            tern_isa_pkg::OpSra, tern_isa_pkg::OpSlt, tern_isa_pkg::OpSltu, tern_isa_pkg::OpMin,
+            tern_isa_pkg::OpMax: begin
+              rf_we = 1'b1;
+            end
+            default: ;  // nop, branches
+          endcase
+          if (taken) begin
+            pc_d = target;
+            if (target >= len_q) begin  // a taken branch past the stream
+              err_d    = ErrPc;
+              err_pc_d = pc_q;
+              state_d  = StError;
+            end
+          end
+          if (state_d == StFetch || state_d == StHalted) begin
+            sem_upd_valid_o = (upd_mode != 2'd0);
+            retired_d       = retired_q + 32'd1;
+          end
+        end
+      end
+      StMem: begin
+        mem_req_valid_o = 1'b1;
+        if (mem_req_ready_i) state_d = StMemWait;
+      end
+      StMemWait: begin
+        if (mem_rsp_valid_i) begin
+          if (mem_rsp_err_i) begin
+            err_d    = ErrMemory;
+            err_pc_d = pc_q;
+            state_d  = StError;
+          end else begin
+            rf_we = (opcode == tern_isa_pkg::OpLd);
+            rf_wd = mem_rsp_rdata_i;
+            sem_upd_valid_o = (upd_mode != 2'd0);
+            retired_d       = retired_q + 32'd1;
+            pc_d            = pc_q + 32'd1;
+            state_d         = StFetch;
+          end
+        end
+      end
+      StEng: begin
+        eng_valid_o = 1'b1;
+        if (eng_ready_i) state_d = StEngWait;
+      end
+      StEngWait: begin
+        if (eng_done_i) begin
+          if (eng_err_i) begin
+            err_d    = ErrEngine;
+            err_pc_d = pc_q;
+            state_d  = StError;
+          end else begin
+            sem_upd_valid_o = (upd_mode != 2'd0);
+            retired_d       = retired_q + 32'd1;
+            pc_d            = pc_q + 32'd1;
+            state_d         = StFetch;
+          end
+        end
+      end
+      StDma: begin
+        dma_valid_o = 1'b1;
+        if (dma_ready_i) begin  // the DMA engine updates the semaphore when the transfer ends
+          retired_d = retired_q + 32'd1;
+          pc_d      = pc_q + 32'd1;
+          state_d   = StFetch;
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+    for (int unsigned r = 1; r < NumRegs; r++) begin
+      if (rf_we && rf_wa == 6'(r)) rf_d[32*r +: 32] = rf_wd;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q   <= StIdle;
+      pc_q      <= '0;
+      len_q     <= '0;
+      base_q    <= '0;
+      instr_q   <= '0;
+      retired_q <= '0;
+      err_q     <= '0;
+      err_pc_q  <= '0;
+      rf_q      <= '0;
+    end else begin
+      state_q   <= state_d;
+      pc_q      <= pc_d;
+      len_q     <= len_d;
+      base_q    <= base_d;
+      instr_q   <= instr_d;
+      retired_q <= retired_d;
+      err_q     <= err_d;
+      err_pc_q  <= err_pc_d;
+      rf_q      <= rf_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Ports.
+  // ---------------------------------------------------------------------------------------
+  assign fetch_req_addr_o = base_q + (pc_q << 7);  // 128 bytes per instruction
+  assign mem_req_write_o  = (opcode == tern_isa_pkg::OpSt);
+  assign mem_req_addr_o   = mem_addr;
+  assign mem_req_wdata_o  = rf_q[32*rs2 +: 32];
+
+  assign sem_upd_mode_o  = upd_mode;
+  assign sem_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
+  assign sem_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+
+  assign eng_instr_o = instr_q;
+  for (genvar i = 0; i < tern_isa_pkg::ApSlots; i++) begin : gen_ap_base
+    localparam int unsigned Lsb = tern_isa_pkg::ApSlot0Lsb + i * tern_isa_pkg::ApBits +
+                                  tern_isa_pkg::ApBaseRegLsb;
+    assign eng_ap_base_o[32*i +: 32] = rf_q[32*instr_q[Lsb +: 6] +: 32];
+  end
+  for (genvar i = 0; i < tern_isa_pkg::ScalarSlots; i++) begin : gen_sc_base
+    localparam int unsigned Lsb = tern_isa_pkg::ScalarSlot0Lsb + i * tern_isa_pkg::ScalarBits +
+                                  tern_isa_pkg::ScBaseRegLsb;
+    assign eng_sc_base_o[32*i +: 32] = rf_q[32*instr_q[Lsb +: 6] +: 32];
+  end
+
+  assign dma_queue_o     = instr_q[tern_isa_pkg::DmaQueueLsb +: 8];
+  assign dma_desc_o      = imm + rf_q[32*rd +: 32];
+  assign dma_src_add_o   = a;
+  assign dma_dst_add_o   = rf_q[32*rs2 +: 32];
+  assign dma_upd_mode_o  = upd_mode;
+  assign dma_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
+  assign dma_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+
+  assign busy_o        = !(state_q == StIdle || state_q == StHalted || state_q == StError);
+  assign halted_o      = (state_q == StHalted);
+  assign waiting_o     = (state_q == StWait) && !sem_ok;
+  assign notify_code_o = imm;
+  assign err_code_o    = err_q;
+  assign err_pc_o      = err_pc_q;
+  assign pc_o          = pc_q;
+  assign retired_o     = retired_q;
+
+endmodule

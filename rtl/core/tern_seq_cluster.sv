@@ -1,0 +1,144 @@
+// tern_seq_cluster: the five sequencers (pe, act, dve, pool, sp) and the semaphore bank they
+// share with the DMA queues (docs/core-rtl.md). Each sequencer's fetch, ld/st, engine and DMA
+// ports are brought out unchanged, concatenated with sequencer i in slice i; the core top
+// connects them to the AXI master, the engines and the DMA engines.
+module tern_seq_cluster #(
+  parameter int unsigned NumDmaUpd = 2,  // semaphore update ports of the DMA engines
+  localparam int unsigned S  = tern_isa_pkg::NumSeqs,
+  localparam int unsigned IB = tern_isa_pkg::InstrBits
+) (
+  input  logic                                   clk_i,
+  input  logic                                   rst_ni,
+  input  logic [S-1:0]                           start_i,
+  input  logic                                   sem_clear_i,
+  input  logic [S*32-1:0]                        prog_base_i,
+  input  logic [S*32-1:0]                        prog_len_i,
+  // instruction fetch
+  output logic [S-1:0]                           fetch_req_valid_o,
+  input  logic [S-1:0]                           fetch_req_ready_i,
+  output logic [S*32-1:0]                        fetch_req_addr_o,
+  input  logic [S-1:0]                           fetch_rsp_valid_i,
+  input  logic [S*IB-1:0]                        fetch_rsp_data_i,
+  input  logic [S-1:0]                           fetch_rsp_err_i,
+  // ld/st
+  output logic [S-1:0]                           mem_req_valid_o,
+  input  logic [S-1:0]                           mem_req_ready_i,
+  output logic [S-1:0]                           mem_req_write_o,
+  output logic [S*32-1:0]                        mem_req_addr_o,
+  output logic [S*32-1:0]                        mem_req_wdata_o,
+  input  logic [S-1:0]                           mem_rsp_valid_i,
+  input  logic [S*32-1:0]                        mem_rsp_rdata_i,
+  input  logic [S-1:0]                           mem_rsp_err_i,
+  // engine instructions
+  output logic [S-1:0]                           eng_valid_o,
+  input  logic [S-1:0]                           eng_ready_i,
+  output logic [S*IB-1:0]                        eng_instr_o,
+  output logic [S*tern_isa_pkg::ApSlots*32-1:0]  eng_ap_base_o,
+  output logic [S*tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o,
+  input  logic [S-1:0]                           eng_done_i,
+  input  logic [S-1:0]                           eng_err_i,
+  // DMA triggers
+  output logic [S-1:0]                           dma_valid_o,
+  input  logic [S-1:0]                           dma_ready_i,
+  output logic [S*8-1:0]                         dma_queue_o,
+  output logic [S*32-1:0]                        dma_desc_o,
+  output logic [S*32-1:0]                        dma_src_add_o,
+  output logic [S*32-1:0]                        dma_dst_add_o,
+  output logic [S*2-1:0]                         dma_upd_mode_o,
+  output logic [S*6-1:0]                         dma_upd_idx_o,
+  output logic [S*8-1:0]                         dma_upd_value_o,
+  // semaphore updates from the DMA engines (transfer completions)
+  input  logic [NumDmaUpd-1:0]                   dma_sem_valid_i,
+  input  logic [NumDmaUpd*2-1:0]                 dma_sem_mode_i,
+  input  logic [NumDmaUpd*6-1:0]                 dma_sem_idx_i,
+  input  logic [NumDmaUpd*8-1:0]                 dma_sem_value_i,
+  // status
+  output logic [tern_isa_pkg::NumSems*32-1:0]    sem_values_o,
+  output logic [S-1:0]                           busy_o,
+  output logic [S-1:0]                           halted_o,
+  output logic [S-1:0]                           waiting_o,
+  output logic [S-1:0]                           notify_valid_o,
+  output logic [S*32-1:0]                        notify_code_o,
+  output logic [S*4-1:0]                         err_code_o,
+  output logic [S*32-1:0]                        err_pc_o,
+  output logic [S*32-1:0]                        pc_o,
+  output logic [S*32-1:0]                        retired_o
+);
+
+  localparam int unsigned Ports = S + NumDmaUpd;
+
+  logic [S-1:0]   seq_upd_valid;
+  logic [S*2-1:0] seq_upd_mode;
+  logic [S*6-1:0] seq_upd_idx;
+  logic [S*8-1:0] seq_upd_value;
+
+  for (genvar i = 0; i < S; i++) begin : gen_seq
+    tern_seq u_seq (
+      .clk_i,
+      .rst_ni,
+      .seq_id_i          (3'(i)),
+      .start_i           (start_i[i]),
+      .prog_base_i       (prog_base_i[32*i +: 32]),
+      .prog_len_i        (prog_len_i[32*i +: 32]),
+      .fetch_req_valid_o (fetch_req_valid_o[i]),
+      .fetch_req_ready_i (fetch_req_ready_i[i]),
+      .fetch_req_addr_o  (fetch_req_addr_o[32*i +: 32]),
+      .fetch_rsp_valid_i (fetch_rsp_valid_i[i]),
+      .fetch_rsp_data_i  (fetch_rsp_data_i[IB*i +: IB]),
+      .fetch_rsp_err_i   (fetch_rsp_err_i[i]),
+      .mem_req_valid_o   (mem_req_valid_o[i]),
+      .mem_req_ready_i   (mem_req_ready_i[i]),
+      .mem_req_write_o   (mem_req_write_o[i]),
+      .mem_req_addr_o    (mem_req_addr_o[32*i +: 32]),
+      .mem_req_wdata_o   (mem_req_wdata_o[32*i +: 32]),
+      .mem_rsp_valid_i   (mem_rsp_valid_i[i]),
+      .mem_rsp_rdata_i   (mem_rsp_rdata_i[32*i +: 32]),
+      .mem_rsp_err_i     (mem_rsp_err_i[i]),
+      .sem_values_i      (sem_values_o),
+      .sem_upd_valid_o   (seq_upd_valid[i]),
+      .sem_upd_mode_o    (seq_upd_mode[2*i +: 2]),
+      .sem_upd_idx_o     (seq_upd_idx[6*i +: 6]),
+      .sem_upd_value_o   (seq_upd_value[8*i +: 8]),
+      .eng_valid_o       (eng_valid_o[i]),
+      .eng_ready_i       (eng_ready_i[i]),
+      .eng_instr_o       (eng_instr_o[IB*i +: IB]),
+      .eng_ap_base_o     (eng_ap_base_o[tern_isa_pkg::ApSlots*32*i +: tern_isa_pkg::ApSlots*32]),
+      .eng_sc_base_o     (eng_sc_base_o[tern_isa_pkg::ScalarSlots*32*i +: tern_isa_pkg::ScalarSlots*32]),
+      .eng_done_i        (eng_done_i[i]),
+      .eng_err_i         (eng_err_i[i]),
+      .dma_valid_o       (dma_valid_o[i]),
+      .dma_ready_i       (dma_ready_i[i]),
+      .dma_queue_o       (dma_queue_o[8*i +: 8]),
+      .dma_desc_o        (dma_desc_o[32*i +: 32]),
+      .dma_src_add_o     (dma_src_add_o[32*i +: 32]),
+      .dma_dst_add_o     (dma_dst_add_o[32*i +: 32]),
+      .dma_upd_mode_o    (dma_upd_mode_o[2*i +: 2]),
+      .dma_upd_idx_o     (dma_upd_idx_o[6*i +: 6]),
+      .dma_upd_value_o   (dma_upd_value_o[8*i +: 8]),
+      .busy_o            (busy_o[i]),
+      .halted_o          (halted_o[i]),
+      .waiting_o         (waiting_o[i]),
+      .notify_valid_o    (notify_valid_o[i]),
+      .notify_code_o     (notify_code_o[32*i +: 32]),
+      .err_code_o        (err_code_o[4*i +: 4]),
+      .err_pc_o          (err_pc_o[32*i +: 32]),
+      .pc_o              (pc_o[32*i +: 32]),
+      .retired_o         (retired_o[32*i +: 32])
+    );
+  end
+
+  // Sequencers take the low port numbers, so their sets win over the DMA engines'.
+  tern_sem_bank #(
+    .NumPorts(Ports)
+  ) u_sem_bank (
+    .clk_i,
+    .rst_ni,
+    .clear_i     (sem_clear_i),
+    .upd_valid_i ({dma_sem_valid_i, seq_upd_valid}),
+    .upd_mode_i  ({dma_sem_mode_i, seq_upd_mode}),
+    .upd_idx_i   ({dma_sem_idx_i, seq_upd_idx}),
+    .upd_value_i ({dma_sem_value_i, seq_upd_value}),
+    .values_o    (sem_values_o)
+  );
+
+endmodule
