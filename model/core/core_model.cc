@@ -150,7 +150,8 @@ struct CoreModel::Impl {
   static std::string queue_name(size_t q) { return fmt::format("dma.q{}", q); }
 
   [[noreturn]] void fault(FaultKind k, const Site& at, const std::string& why) const {
-    throw CoreFault(k, fmt::format("{} fault at {}: {}", fault_name(k), at.describe(), why));
+    throw CoreFault(k, fmt::format("{} fault at {}: {}", fault_name(k), at.describe(), why),
+                    at.agent, at.pc);
   }
 
   // --- race detection -----------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/config.h"
@@ -34,11 +35,17 @@ const char* fault_name(FaultKind k);
 // The model's error: its kind, where it happened, and a message in words.
 class CoreFault : public Error {
  public:
-  CoreFault(FaultKind kind, const std::string& what) : Error(what), kind_(kind) {}
+  CoreFault(FaultKind kind, const std::string& what, std::string agent = "", uint32_t pc = 0)
+      : Error(what), kind_(kind), agent_(std::move(agent)), pc_(pc) {}
   FaultKind kind() const { return kind_; }
+  // The faulting agent ("dve", "dma.q3"; empty for a deadlock) and instruction index.
+  const std::string& agent() const { return agent_; }
+  uint32_t pc() const { return pc_; }
 
  private:
   FaultKind kind_;
+  std::string agent_;
+  uint32_t pc_;
 };
 
 struct CoreOptions {

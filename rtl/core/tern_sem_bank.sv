@@ -2,7 +2,8 @@
 // sequencer and DMA queue. Each port may request one update per cycle; several requests to the
 // same semaphore in one cycle all take effect, in a defined order: the set with the lowest port
 // number (if any) replaces the value, then every add of the cycle is added to it. Values wrap
-// modulo 2^32. `clear_i` zeroes them all (a program starts with every semaphore at 0).
+// modulo 2^32 (tern_sem_cell). `clear_i` zeroes them all (a program starts with every semaphore
+// at 0).
 module tern_sem_bank #(
   parameter int unsigned NumPorts = 5,
   localparam int unsigned N = tern_isa_pkg::NumSems
@@ -17,35 +18,20 @@ module tern_sem_bank #(
   output logic [N*32-1:0]       values_o
 );
 
-  logic [N*32-1:0] sem_q, sem_d;  // semaphore s in bits 32s +: 32
-
-  always_comb begin
-    sem_d = sem_q;
-    for (int unsigned s = 0; s < N; s++) begin
-      logic        set_seen;
-      logic [31:0] base, sum;
-      set_seen = 1'b0;
-      base     = sem_q[32*s +: 32];
-      sum      = 32'd0;
-      for (int unsigned p = 0; p < NumPorts; p++) begin
-        if (upd_valid_i[p] && upd_idx_i[6*p +: 6] == 6'(s)) begin
-          if (upd_mode_i[2*p +: 2] == 2'd2 && !set_seen) begin
-            set_seen = 1'b1;
-            base     = {24'd0, upd_value_i[8*p +: 8]};
-          end else if (upd_mode_i[2*p +: 2] == 2'd1) begin
-            sum = sum + {24'd0, upd_value_i[8*p +: 8]};
-          end
-        end
-      end
-      sem_d[32*s +: 32] = clear_i ? 32'd0 : base + sum;
-    end
+  for (genvar s = 0; s < N; s++) begin : gen_sem
+    tern_sem_cell #(
+      .NumPorts(NumPorts)
+    ) u_sem (
+      .clk_i,
+      .rst_ni,
+      .clear_i,
+      .index_i     (6'(s)),
+      .upd_valid_i,
+      .upd_mode_i,
+      .upd_idx_i,
+      .upd_value_i,
+      .value_o     (values_o[32*s +: 32])
+    );
   end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) sem_q <= '0;
-    else         sem_q <= sem_d;
-  end
-
-  assign values_o = sem_q;
 
 endmodule

@@ -1,0 +1,235 @@
+// The NeuronCore RTL's sequencers and semaphore bank (rtl/core/tern_seq_cluster.sv) against the
+// golden core model: random control programs on all five sequencers, synchronised through
+// semaphores, must leave the same memory, semaphores and notifications; each fault must stop
+// the same sequencer at the same instruction with the same code.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "common/config.h"
+#include "core/core_model.h"
+#include "isa/asm.h"
+#include "seq_cluster.h"
+#include "test_util.h"
+
+namespace tern {
+namespace {
+
+constexpr uint64_t kHbmBytes = 1 << 20;
+constexpr uint32_t kProgramBase = 0x80000;  // the program image, above every data region
+constexpr uint32_t kDataBase = 0x1000;      // sequencer s owns [kDataBase + s * 0x1000, +0x1000)
+
+CoreConfig tiny() { return load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml"); }
+
+// A random control program. Sequencer s signals semaphore s; a wait only asks for signals that
+// come earlier in the generation order, so every program completes.
+std::string random_program(std::mt19937_64& rng) {
+  auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
+  static const char* const kAlu[] = {"add", "sub", "mul", "and", "or", "xor", "shl",
+                                     "shr", "sra", "slt", "sltu", "min", "max"};
+  static const char* const kBranch[] = {"beq", "bne", "blt", "bge", "bltu", "bgeu"};
+  std::array<std::string, isa::kNumSeqs> text;
+  std::array<uint32_t, isa::kNumSeqs> signals{}, labels{};
+  auto reg = [&] { return fmt::format("r{}", 1 + pick(20)); };
+  auto operand = [&] {
+    if (pick(2)) return reg();
+    const int32_t imm = pick(4) == 0 ? int32_t(rng()) : int32_t(pick(200)) - 100;
+    return std::to_string(imm);
+  };
+  auto alu = [&] { return fmt::format("  {} {}, {}, {}", kAlu[pick(13)], reg(), reg(), operand()); };
+  for (int s = 0; s < isa::kNumSeqs; ++s)
+    for (int r = 1; r <= 20; ++r) text[size_t(s)] += fmt::format("  add r{}, r0, {}\n", r, int32_t(rng()));
+  const int rounds = 6 + int(pick(6));
+  for (int round = 0; round < rounds; ++round) {
+    for (int s = 0; s < isa::kNumSeqs; ++s) {
+      std::string& t = text[size_t(s)];
+      const uint32_t data = kDataBase + uint32_t(s) * 0x1000;
+      // A wait on another sequencer's signals so far.
+      const int o = int(pick(isa::kNumSeqs));
+      if (o != s && signals[size_t(o)] > 0 && pick(2))
+        t += fmt::format("  nop $S[{}]>={}\n", o, 1 + pick(signals[size_t(o)]));
+      const int items = 2 + int(pick(6));
+      for (int i = 0; i < items; ++i) {
+        switch (pick(7)) {
+          case 0:
+          case 1: t += alu() + "\n"; break;
+          case 2: {  // a counted loop of ALU work
+            const uint32_t l = labels[size_t(s)]++;
+            t += fmt::format("  add r60, r0, {}\nloop{}:\n", 1 + pick(5), l);
+            for (uint32_t k = 0; k < 1 + pick(3); ++k) t += alu() + "\n";
+            t += fmt::format("  loop r60, loop{}\n", l);
+            break;
+          }
+          case 3: {  // a forward branch over ALU work
+            const uint32_t l = labels[size_t(s)]++;
+            t += fmt::format("  {} {}, {}, skip{}\n", kBranch[pick(6)], reg(), operand(), l);
+            for (uint32_t k = 0; k < 1 + pick(3); ++k) t += alu() + "\n";
+            t += fmt::format("skip{}:\n", l);
+            break;
+          }
+          case 4:
+            t += fmt::format("  st {}, [r0+{}]\n  ld {}, [r0+{}]\n", reg(), data + 4 * pick(32),
+                             reg(), data + 4 * pick(32));
+            break;
+          case 5: t += fmt::format("  notify {}\n", pick(1000)); break;
+          default:  // a signal, on an ALU instruction or a nop
+            t += (pick(2) ? alu() : std::string("  nop")) + fmt::format(" $S[{}]++@complete\n", s);
+            ++signals[size_t(s)];
+            break;
+        }
+      }
+    }
+  }
+  std::string out;
+  for (int s = 0; s < isa::kNumSeqs; ++s) {
+    out += fmt::format(".seq {}\n{}", isa::seq_name(isa::Seq(s)), text[size_t(s)]);
+    for (int r = 1; r < 64; ++r)  // every register ends up in memory
+      out += fmt::format("  st r{}, [r0+{}]\n", r, kDataBase + uint32_t(s) * 0x1000 + 0x800 + 4 * uint32_t(r));
+    out += "  halt\n";
+  }
+  return out;
+}
+
+struct Compared {
+  core::RunStats golden;
+  tb::RtlSeqCluster::Result rtl;
+  std::vector<uint8_t> golden_data, rtl_data;
+};
+
+Compared run_both(const isa::Program& p, tb::RtlSeqCluster::Options opt = {}) {
+  Compared c;
+  core::CoreOptions gopt;
+  gopt.hbm_bytes = kHbmBytes;
+  core::CoreModel golden(tiny(), gopt);
+  c.golden = golden.run(p);
+  tb::RtlSeqCluster rtl(kHbmBytes, opt);
+  c.rtl = rtl.run(p, kProgramBase);
+  c.golden_data.resize(kProgramBase);
+  golden.hbm().read(0, c.golden_data.data(), kProgramBase);
+  c.rtl_data.assign(rtl.hbm().begin(), rtl.hbm().begin() + kProgramBase);
+  for (uint32_t i = 0; i < isa::kNumSems; ++i)
+    EXPECT_EQ(c.rtl.sems[i], golden.semaphore(i)) << "semaphore " << i;
+  return c;
+}
+
+TEST(CoreRtl, RandomControlProgramsMatchGolden) {
+  auto rng = test::make_rng();
+  const int programs = 60;
+  for (int n = 0; n < programs; ++n) {
+    const std::string text = random_program(rng);
+    const isa::Program p = isa::assemble(text, fmt::format("random{}", n));
+    tb::RtlSeqCluster::Options opt;
+    opt.mem_latency = 1 + uint32_t(rng() % 6);
+    const Compared c = run_both(p, opt);
+    ASSERT_FALSE(c.rtl.timed_out) << text;
+    for (int s = 0; s < isa::kNumSeqs; ++s) {
+      EXPECT_TRUE(c.rtl.halted[size_t(s)]) << isa::seq_name(isa::Seq(s)) << " error "
+                                           << c.rtl.err_code[size_t(s)] << " at " << c.rtl.err_pc[size_t(s)];
+      EXPECT_EQ(c.rtl.retired[size_t(s)], c.golden.seq[size_t(s)].instructions);
+    }
+    const auto diff = std::mismatch(c.rtl_data.begin(), c.rtl_data.end(), c.golden_data.begin());
+    ASSERT_TRUE(diff.first == c.rtl_data.end())
+        << "program " << n << ": HBM byte 0x" << std::hex << (diff.first - c.rtl_data.begin())
+        << " differs\n" << text;
+    std::vector<uint32_t> codes;
+    for (const auto& [seq, code] : c.rtl.notifications) codes.push_back(code);
+    std::vector<uint32_t> want = c.golden.notifications;
+    std::sort(codes.begin(), codes.end());
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(codes, want) << "program " << n;
+  }
+}
+
+// Engine instructions and DMA triggers carry their semaphore updates the same way: the
+// engine's on completion, the DMA's when its transfer ends.
+TEST(CoreRtl, EngineAndDmaCompletionsSignal) {
+  const isa::Program p = isa::assemble(R"(
+.seq pe
+  nop $S[4]>=1
+  halt
+.seq act
+  activate sbuf.fp32[0:8, 64][[1,4]], sbuf.fp32[0:8, 0][[1,4]], func=copy, scale=0x3f800000, bias=0x00000000 $S[5]>=1 $S[1]++@complete
+  halt
+.seq dve
+  memset sbuf.fp32[0:8, 128][[1,4]], -, -, s0=0x3f800000 $S[1]>=1 $S[2]+=3@complete
+  halt
+.seq pool
+  iota sbuf.int32[0:8, 256][[1,4]], -, -, s1=0x00000001 $S[2]>=3 $S[3]=7@complete
+  halt
+.seq sp
+  dma q0, d0 $S[5]++@complete
+  nop $S[3]>=7 $S[4]++@complete
+  halt
+.desc 0 src=hbm.fp32[0][[16,8],[0,1],[0,1],[4,4]] dst=sbuf.fp32[0, 0][[1,8],[0,1],[0,1],[4,4]]
+)", "chain");
+  const Compared c = run_both(p);
+  for (int s = 0; s < isa::kNumSeqs; ++s) EXPECT_TRUE(c.rtl.halted[size_t(s)]) << s;
+  EXPECT_EQ(c.rtl.sems[5], 1u);
+  EXPECT_EQ(c.rtl.sems[3], 7u);
+  EXPECT_EQ(c.rtl.sems[2], 3u);
+}
+
+// Each fault stops the sequencer at the same instruction, with the golden model's code.
+TEST(CoreRtl, FaultsStopTheSequencerWithTheGoldenCodeAndPc) {
+  struct Case {
+    const char* name;
+    const char* text;
+  };
+  const Case cases[] = {
+      {"engine instruction on the wrong sequencer",
+       ".seq sp\n  nop\n  matmul psum.fp32[0:8, 0][[1,8]], sbuf.bf16[0:8, 0][[1,8]]\n  halt\n"},
+      {"undefined activation function",
+       ".seq act\n  activate sbuf.fp32[0:8, 64][[1,4]], sbuf.fp32[0:8, 0][[1,4]], func=25, "
+       "scale=0x3f800000, bias=0x00000000\n  halt\n"},
+      {"missing halt", ".seq dve\n  add r1, r0, 1\n  add r2, r1, 1\n"},
+      {"taken branch past the end", ".seq pool\n  nop\n  beq r0, r0, @3\n  halt\n"},
+      {"loop back past the end", ".seq pe\n  add r1, r0, 2\n  loop r1, @7\n  halt\n"},
+      {"misaligned ld", ".seq act\n  nop\n  ld r1, [r0+6]\n  halt\n"},
+      {"ld outside HBM", ".seq sp\n  add r2, r0, 0x200000\n  ld r1, [r2+0]\n  halt\n"},
+      {"st outside HBM", ".seq dve\n  add r2, r0, -4\n  st r1, [r2+0]\n  halt\n"},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    const isa::Program p = isa::assemble(k.text, k.name);
+    core::CoreOptions gopt;
+    gopt.hbm_bytes = kHbmBytes;
+    core::CoreModel golden(tiny(), gopt);
+    try {
+      golden.run(p);
+      ADD_FAILURE() << "the golden model ran without a fault";
+      continue;
+    } catch (const core::CoreFault& f) {
+      tb::RtlSeqCluster rtl(kHbmBytes);
+      const auto r = rtl.run(p, kProgramBase);
+      const auto seq = isa::seq_from_name(f.agent());
+      ASSERT_TRUE(seq.has_value()) << f.what();
+      EXPECT_EQ(r.err_code[size_t(*seq)], uint32_t(f.kind())) << f.what();
+      EXPECT_EQ(r.err_pc[size_t(*seq)], f.pc()) << f.what();
+      EXPECT_FALSE(r.halted[size_t(*seq)]);
+    }
+  }
+}
+
+// A program that cannot progress: the golden model reports a deadlock; the RTL sequencers sit
+// waiting (the semaphore watchdog that turns this into a fault comes with the core's CSRs).
+TEST(CoreRtl, DeadlockLeavesBothSequencersWaiting) {
+  const isa::Program p = isa::assemble(
+      ".seq act\n  nop $S[2]>=1 $S[1]++@complete\n  halt\n"
+      ".seq dve\n  nop $S[1]>=1 $S[2]++@complete\n  halt\n", "deadlock");
+  core::CoreModel golden(tiny(), {});
+  try {
+    golden.run(p);
+    FAIL() << "no deadlock";
+  } catch (const core::CoreFault& f) {
+    EXPECT_EQ(f.kind(), core::FaultKind::kDeadlock);
+  }
+  tb::RtlSeqCluster rtl(kHbmBytes);
+  const auto r = rtl.run(p, kProgramBase);
+  EXPECT_TRUE(r.waiting[size_t(isa::Seq::kAct)]);
+  EXPECT_TRUE(r.waiting[size_t(isa::Seq::kDve)]);
+  EXPECT_TRUE(r.halted[size_t(isa::Seq::kPe)]);  // empty streams halt at once
+}
+
+}  // namespace
+}  // namespace tern
