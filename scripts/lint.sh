@@ -131,7 +131,11 @@ check_top() {
   { echo "$elab"; (IFS=';'; echo "${why[*]}"); } >"$LOG/$top.result"
 }
 jobs_max=$(nproc 2>/dev/null || echo 2)
-for top in "${tops[@]}"; do
+# Roots first: their Yosys runs are the long jobs, so they start while the quick lints fill in.
+order=()
+for top in "${tops[@]}"; do [[ -z ${used[$top]:-} ]] && order+=("$top"); done
+for top in "${tops[@]}"; do [[ -n ${used[$top]:-} ]] && order+=("$top"); done
+for top in "${order[@]}"; do
   while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
   check_top "$top" &
 done

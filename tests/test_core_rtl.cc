@@ -10,7 +10,7 @@
 #include "common/config.h"
 #include "core/core_model.h"
 #include "isa/asm.h"
-#include "seq_cluster.h"
+#include "seq_harness.h"
 #include "test_util.h"
 
 namespace tern {
@@ -93,11 +93,11 @@ std::string random_program(std::mt19937_64& rng) {
 
 struct Compared {
   core::RunStats golden;
-  tb::RtlSeqCluster::Result rtl;
+  tb::SeqRunResult rtl;
   std::vector<uint8_t> golden_data, rtl_data;
 };
 
-Compared run_both(const isa::Program& p, tb::RtlSeqCluster::Options opt = {}) {
+Compared run_both(const isa::Program& p, tb::SeqRunOptions opt = {}) {
   Compared c;
   core::CoreOptions gopt;
   gopt.hbm_bytes = kHbmBytes;
@@ -119,7 +119,7 @@ TEST(CoreRtl, RandomControlProgramsMatchGolden) {
   for (int n = 0; n < programs; ++n) {
     const std::string text = random_program(rng);
     const isa::Program p = isa::assemble(text, fmt::format("random{}", n));
-    tb::RtlSeqCluster::Options opt;
+    tb::SeqRunOptions opt;
     opt.mem_latency = 1 + uint32_t(rng() % 6);
     const Compared c = run_both(p, opt);
     ASSERT_FALSE(c.rtl.timed_out) << text;

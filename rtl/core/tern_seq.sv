@@ -47,6 +47,7 @@ module tern_seq (
   output logic [tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o, // r[s_i.base_reg]
   input  logic                                 eng_done_i,
   input  logic                                 eng_err_i,       // the engine rejected it
+  input  logic [3:0]                           eng_err_code_i,  // its FaultKind (0: engine)
   // DMA triggers: the DMA engine performs the semaphore update when the transfer completes
   output logic                                 dma_valid_o,
   input  logic                                 dma_ready_i,
@@ -349,7 +350,7 @@ module tern_seq (
       StEngWait: begin
         if (eng_done_i) begin
           if (eng_err_i) begin
-            err_d    = ErrEngine;
+            err_d    = (eng_err_code_i != 4'd0) ? eng_err_code_i : ErrEngine;
             err_pc_d = pc_q;
             state_d  = StError;
           end else begin

@@ -37,6 +37,7 @@ module tern_seq_cluster #(
   output logic [S*tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o,
   input  logic [S-1:0]                           eng_done_i,
   input  logic [S-1:0]                           eng_err_i,
+  input  logic [S*4-1:0]                         eng_err_code_i,
   // DMA triggers
   output logic [S-1:0]                           dma_valid_o,
   input  logic [S-1:0]                           dma_ready_i,
@@ -106,6 +107,7 @@ module tern_seq_cluster #(
       .eng_sc_base_o     (eng_sc_base_o[tern_isa_pkg::ScalarSlots*32*i +: tern_isa_pkg::ScalarSlots*32]),
       .eng_done_i        (eng_done_i[i]),
       .eng_err_i         (eng_err_i[i]),
+      .eng_err_code_i    (eng_err_code_i[4*i +: 4]),
       .dma_valid_o       (dma_valid_o[i]),
       .dma_ready_i       (dma_ready_i[i]),
       .dma_queue_o       (dma_queue_o[8*i +: 8]),

@@ -57,6 +57,9 @@ module tern_dve #(
   output logic            busy_o,
   output logic            err_valid_o,
   output logic [2:0]      err_code_o,
+  // the code the presented command would be rejected with (DveErrNone: it would be accepted),
+  // so a caller can check a command before committing operand streams to it
+  output logic [2:0]      cmd_check_o,
   // stochastic rounding: (re)seed every lane's generator
   input  logic            sr_seed_valid_i,
   input  logic [31:0]     sr_seed_i
@@ -434,5 +437,7 @@ module tern_dve #(
   assign busy_o      = (state_q != StIdle) || out_valid_q;
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
+  assign cmd_check_o = check(cmd_op_i, cmd_alu0_i, cmd_alu1_i, cmd_dt_in0_i, cmd_dt_in1_i,
+                             cmd_dt_out_i, cmd_n_i);
 
 endmodule

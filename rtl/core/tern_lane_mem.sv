@@ -1,0 +1,73 @@
+// tern_lane_mem: an on-chip memory of P partitions x Bytes bytes (SBUF, and PSUM as the Vector
+// and Scalar engines see it), one 32-bit-wide lane per partition. A read returns, one cycle
+// later, the element at the same byte offset of every partition (the element's bits in the low
+// bits of each lane); a write stores an element of 1, 2 or 4 bytes at one offset in the
+// partitions of a mask. Elements are aligned to their size, so one never crosses a word.
+// The backdoor port lets a testbench load and dump a word of one partition.
+// This is the simulation model; a banked SRAM wrapper for FPGA and ASIC comes with the core top.
+module tern_lane_mem #(
+  parameter int unsigned P = tern_cfg_pkg::Partitions,
+  parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
+  localparam int unsigned AW = $clog2(Bytes)
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  // element read: data one cycle after rd_valid_i
+  input  logic            rd_valid_i,
+  input  logic [AW-1:0]   rd_addr_i,
+  output logic [P*32-1:0] rd_data_o,
+  // element write
+  input  logic            wr_valid_i,
+  input  logic [AW-1:0]   wr_addr_i,
+  input  logic [2:0]      wr_bytes_i,   // 1, 2 or 4
+  input  logic [P-1:0]    wr_mask_i,
+  input  logic [P*32-1:0] wr_data_i,
+  // backdoor: one aligned word of one partition
+  input  logic            bd_valid_i,
+  input  logic            bd_write_i,
+  input  logic [7:0]      bd_partition_i,
+  input  logic [AW-1:0]   bd_addr_i,
+  input  logic [31:0]     bd_wdata_i,
+  output logic [31:0]     bd_rdata_o
+);
+
+  logic [AW-1:0] rd_word, bd_word;
+  assign rd_word = {rd_addr_i[AW-1:2], 2'b00};
+  assign bd_word = {bd_addr_i[AW-1:2], 2'b00};
+  logic unused_bd;
+  assign unused_bd = ^bd_addr_i[1:0];  // the backdoor moves whole words
+
+  logic [1:0]  rd_shift_q;
+  logic [P*32-1:0] bd_words;  // partition p's backdoor word in bits 32p +: 32
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)         rd_shift_q <= '0;
+    else if (rd_valid_i) rd_shift_q <= rd_addr_i[1:0];
+  end
+
+  // One byte array per partition.
+  for (genvar p = 0; p < P; p++) begin : gen_part
+    logic [7:0]  mem_q [Bytes];
+    logic [31:0] rd_q;
+    always_ff @(posedge clk_i) begin
+      if (rd_valid_i) begin
+        for (int unsigned b = 0; b < 4; b++) rd_q[8*b +: 8] <= mem_q[32'(rd_word) + b];
+      end
+      if (wr_valid_i && wr_mask_i[p]) begin
+        for (int unsigned b = 0; b < 4; b++) begin
+          if (b < 32'(wr_bytes_i)) mem_q[32'(wr_addr_i) + b] <= wr_data_i[32*p + 8*b +: 8];
+        end
+      end
+      if (bd_valid_i && bd_write_i && bd_partition_i == 8'(p)) begin
+        for (int unsigned b = 0; b < 4; b++) mem_q[32'(bd_word) + b] <= bd_wdata_i[8*b +: 8];
+      end
+    end
+    assign rd_data_o[32*p +: 32] = rd_q >> (8 * rd_shift_q);
+    for (genvar b = 0; b < 4; b++) begin : gen_bd
+      assign bd_words[32*p + 8*b +: 8] = mem_q[32'(bd_word) + b];
+    end
+  end
+
+  assign bd_rdata_o = (32'(bd_partition_i) < P) ? bd_words[32*bd_partition_i +: 32] : 32'd0;
+
+endmodule

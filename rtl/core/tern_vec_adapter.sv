@@ -1,0 +1,509 @@
+// tern_vec_adapter: runs Vector Engine instructions (tensor_tensor ... transpose) from a
+// sequencer on a tern_dve (docs/core-rtl.md). It checks the operands in the golden model's order
+// (model/core: exec_dve), reads per-partition scalars, then streams in0 (ap1) and in1 (ap2) from
+// SBUF or PSUM into the engine and its results out to ap0 (tensor_scalar_reduce: the reduction to
+// ap2). Lane i of the engine is partition start + i of each operand; lanes past the operand's
+// partitions see zeros. One element per operand is in flight at a time: correct first, fast later.
+module tern_vec_adapter #(
+  parameter int unsigned P = tern_cfg_pkg::Partitions,
+  localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
+  localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
+  localparam int unsigned IB = tern_isa_pkg::InstrBits,
+  localparam int unsigned SAW = $clog2(SbufBytes),
+  localparam int unsigned PAW = $clog2(PsumBytes)
+) (
+  input  logic                                     clk_i,
+  input  logic                                     rst_ni,
+  // from the sequencer
+  input  logic                                     valid_i,
+  output logic                                     ready_o,
+  input  logic [IB-1:0]                            instr_i,
+  input  logic [tern_isa_pkg::ApSlots*32-1:0]      ap_base_i,
+  input  logic [tern_isa_pkg::ScalarSlots*32-1:0]  sc_base_i,
+  output logic                                     done_o,
+  output logic                                     err_o,
+  output logic [3:0]                               err_code_o,  // tern::core::FaultKind
+  // SBUF and PSUM: a read is granted when rd_gnt is high with rd_valid; data the next cycle
+  output logic                                     sbuf_rd_valid_o,
+  input  logic                                     sbuf_rd_gnt_i,
+  output logic [SAW-1:0]                           sbuf_rd_addr_o,
+  input  logic [P*32-1:0]                          sbuf_rd_data_i,
+  output logic                                     sbuf_wr_valid_o,
+  input  logic                                     sbuf_wr_gnt_i,
+  output logic [SAW-1:0]                           sbuf_wr_addr_o,
+  output logic [2:0]                               sbuf_wr_bytes_o,
+  output logic [P-1:0]                             sbuf_wr_mask_o,
+  output logic [P*32-1:0]                          sbuf_wr_data_o,
+  output logic                                     psum_rd_valid_o,
+  input  logic                                     psum_rd_gnt_i,
+  output logic [PAW-1:0]                           psum_rd_addr_o,
+  input  logic [P*32-1:0]                          psum_rd_data_i,
+  output logic                                     psum_wr_valid_o,
+  input  logic                                     psum_wr_gnt_i,
+  output logic [PAW-1:0]                           psum_wr_addr_o,
+  output logic [2:0]                               psum_wr_bytes_o,
+  output logic [P-1:0]                             psum_wr_mask_o,
+  output logic [P*32-1:0]                          psum_wr_data_o,
+  output logic                                     busy_o
+);
+
+  localparam logic [3:0] ErrOperand = 4'd2;
+  localparam logic [3:0] ErrEngine  = 4'd3;
+
+  localparam logic [2:0] StIdle  = 3'd0;
+  localparam logic [2:0] StStart = 3'd1;
+  localparam logic [2:0] StCheck = 3'd2;
+  localparam logic [2:0] StScal  = 3'd3;
+  localparam logic [2:0] StCmd   = 3'd4;
+  localparam logic [2:0] StRun   = 3'd5;
+
+  logic [2:0]    state_q, state_d;
+  logic [IB-1:0] instr_q;
+  logic [tern_isa_pkg::ApSlots*32-1:0]     ap_base_q;
+  logic [tern_isa_pkg::ScalarSlots*32-1:0] sc_base_q;
+
+  // ---------------------------------------------------------------------------------------
+  // Operands: ap0 (out), ap1 (in0), ap2 (in1, or the reduction of tensor_scalar_reduce), and
+  // the two per-partition scalars, each through an access-pattern walker.
+  // ---------------------------------------------------------------------------------------
+  localparam int unsigned NW = 5;  // walkers: 0..2 the APs, 3..4 the scalars
+  logic [NW-1:0]     w_checked, w_err, w_valid, w_ready, w_last, w_start;
+  logic [NW*64-1:0]  w_elements;
+  logic [NW*8-1:0]   w_pstart, w_parts;
+  logic [NW*3-1:0]   w_eb;
+  logic [NW*32-1:0]  w_off;
+  logic [NW-1:0]     w_psum;     // the operand is in PSUM
+  logic [NW-1:0]     w_present;
+
+  logic [7:0] lanes;  // ap0's partitions: the lanes of the instruction
+  assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: 8];
+
+  for (genvar w = 0; w < NW; w++) begin : gen_walk
+    localparam bit IsScalar = (w >= 3);
+    localparam int unsigned Lsb = IsScalar ? tern_isa_pkg::ScalarSlot0Lsb + (w - 3) * tern_isa_pkg::ScalarBits
+                                           : tern_isa_pkg::ApSlot0Lsb + w * tern_isa_pkg::ApBits;
+    logic [tern_isa_pkg::ApBits-1:0] ap;
+    logic [31:0] base;
+    if (IsScalar) begin : gen_scalar
+      // A scalar operand as a one-element pattern: memory, dtype, start, offset (its imm).
+      always_comb begin
+        ap = '0;
+        ap[tern_isa_pkg::ApMemLsb]         = instr_q[Lsb + tern_isa_pkg::ScMemLsb];
+        ap[tern_isa_pkg::ApDtypeLsb +: 4]  = instr_q[Lsb + tern_isa_pkg::ScDtypeLsb +: 4];
+        ap[tern_isa_pkg::ApStartLsb +: 8]  = instr_q[Lsb + tern_isa_pkg::ScStartLsb +: 8];
+        // An offset past 24 bits lies outside every partition: make it one the check rejects.
+        ap[tern_isa_pkg::ApOffsetLsb +: 24] = (instr_q[Lsb + tern_isa_pkg::ScImmLsb + 24 +: 8] != 8'd0)
+                                              ? 24'hFFFFFF : instr_q[Lsb + tern_isa_pkg::ScImmLsb +: 24];
+      end
+      assign base = sc_base_q[32*(w-3) +: 32];
+      assign w_present[w] = instr_q[Lsb + tern_isa_pkg::ScPerPartitionLsb];
+    end else begin : gen_ap
+      assign ap   = instr_q[Lsb +: tern_isa_pkg::ApBits];
+      assign base = ap_base_q[32*w +: 32];
+      assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w == 0);
+    end
+    assign w_psum[w] = ap[tern_isa_pkg::ApMemLsb];
+    // PSUM operands are walked against the PSUM partition size.
+    logic chk_s, chk_p, err_s, err_p, v_s, v_p, last_s, last_p;
+    logic [31:0] off_s, off_p;
+    logic [63:0] el_s, el_p;
+    logic [7:0]  sp_s, sp_p, np_s, np_p;
+    logic [2:0]  eb_s, eb_p;
+    tern_ap_walk #(.P(P), .PartitionBytes(SbufBytes)) u_walk_sbuf (
+      .clk_i, .rst_ni,
+      .start_i (w_start[w] && !w_psum[w]),
+      .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
+      .checked_o (chk_s), .err_o (err_s), .elements_o (el_s), .start_partition_o (sp_s),
+      .partitions_o (np_s), .elem_bytes_o (eb_s), .off_valid_o (v_s),
+      .off_ready_i (w_ready[w]), .off_o (off_s), .off_last_o (last_s));
+    tern_ap_walk #(.P(P), .PartitionBytes(PsumBytes)) u_walk_psum (
+      .clk_i, .rst_ni,
+      .start_i (w_start[w] && w_psum[w]),
+      .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
+      .checked_o (chk_p), .err_o (err_p), .elements_o (el_p), .start_partition_o (sp_p),
+      .partitions_o (np_p), .elem_bytes_o (eb_p), .off_valid_o (v_p),
+      .off_ready_i (w_ready[w]), .off_o (off_p), .off_last_o (last_p));
+    assign w_checked[w] = chk_s || chk_p;
+    assign w_err[w]     = w_psum[w] ? err_p : err_s;
+    assign w_valid[w]   = w_psum[w] ? v_p : v_s;
+    assign w_last[w]    = w_psum[w] ? last_p : last_s;
+    assign w_off[32*w +: 32]      = w_psum[w] ? off_p : off_s;
+    assign w_elements[64*w +: 64] = w_psum[w] ? el_p : el_s;
+    assign w_pstart[8*w +: 8]     = w_psum[w] ? sp_p : sp_s;
+    assign w_parts[8*w +: 8]      = w_psum[w] ? np_p : np_s;
+    assign w_eb[3*w +: 3]         = w_psum[w] ? eb_p : eb_s;
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // The engine and its command.
+  // ---------------------------------------------------------------------------------------
+  logic [3:0]  dve_op;
+  logic        tsr;  // tensor_scalar_reduce: ap2 receives the reduction
+  assign dve_op  = instr_q[tern_isa_pkg::HdrOpcodeLsb +: 4];  // 0x50 + DveOp: the low nibble
+  assign tsr = (dve_op == tern_dve_pkg::DveOpTensorScalarReduce);
+
+  function automatic logic [63:0] elems(input logic [NW*64-1:0] e, input int unsigned w);
+    elems = e[64*w +: 64];
+  endfunction
+
+  logic [15:0] dve_n;
+  logic [63:0] n_full;
+  assign n_full = w_present[1] ? elems(w_elements, 1) : elems(w_elements, 0);
+  assign dve_n      = (n_full > 64'hFFFF) ? 16'hFFFF : n_full[15:0];
+
+  logic [3:0] dt_in0, dt_in1, dt_out;
+  assign dt_out = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApDtypeLsb +: 4];
+  assign dt_in0 = w_present[1] ? instr_q[tern_isa_pkg::ApSlot1Lsb + tern_isa_pkg::ApDtypeLsb +: 4]
+                               : tern_pkg::DtFp32;
+  assign dt_in1 = (w_present[2] && !tsr) ? instr_q[tern_isa_pkg::ApSlot2Lsb + tern_isa_pkg::ApDtypeLsb +: 4]
+                                         : tern_pkg::DtFp32;
+
+  logic            cmd_valid, cmd_ready, in0_valid, in0_ready, in1_valid, in1_ready;
+  logic            out_valid, out_ready, dve_busy;
+  logic [P*32-1:0] in0_data, in1_data, out_data;
+  logic [2*P*32-1:0] scal_q;  // the per-partition scalars s0 (low half) and s1
+  logic [2:0]      check_code, err_code_unused;
+  logic            err_valid_unused;
+
+  tern_dve #(.P(P)) u_dve (
+    .clk_i, .rst_ni,
+    .cmd_valid_i      (cmd_valid),
+    .cmd_ready_o      (cmd_ready),
+    .cmd_op_i         (dve_op),
+    .cmd_alu0_i       (instr_q[tern_isa_pkg::DveAlu0Lsb +: 5]),
+    .cmd_alu1_i       (instr_q[tern_isa_pkg::DveAlu1Lsb +: 5]),
+    .cmd_dt_in0_i     (dt_in0),
+    .cmd_dt_in1_i     (dt_in1),
+    .cmd_dt_out_i     (dt_out),
+    .cmd_round_i      (instr_q[tern_isa_pkg::DveStochasticLsb]),
+    .cmd_saturate_i   (instr_q[tern_isa_pkg::DveSaturateLsb]),
+    .cmd_n_i          (dve_n),
+    // A per-partition scalar's imm field is its offset, not a value: the immediate is then 0.
+    .cmd_imm0_i       (w_present[3] ? 32'd0 : instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: 32]),
+    .cmd_imm1_i       (w_present[4] ? 32'd0 : instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: 32]),
+    .cmd_imm2_i       (instr_q[tern_isa_pkg::DveImm2Lsb +: 32]),
+    .cmd_scalar_sel_i (w_present[4:3]),
+    .cmd_reverse_i    ({instr_q[tern_isa_pkg::DveReverse1Lsb], instr_q[tern_isa_pkg::DveReverse0Lsb]}),
+    .cmd_negate_i     (instr_q[tern_isa_pkg::DveNegateLsb]),
+    .cmd_scalar0_i    (scal_q[0 +: P*32]),
+    .cmd_scalar1_i    (scal_q[P*32 +: P*32]),
+    .in0_valid_i      (in0_valid),
+    .in0_ready_o      (in0_ready),
+    .in0_data_i       (in0_data),
+    .in1_valid_i      (in1_valid),
+    .in1_ready_o      (in1_ready),
+    .in1_data_i       (in1_data),
+    .out_valid_o      (out_valid),
+    .out_ready_i      (out_ready),
+    .out_data_o       (out_data),
+    .busy_o           (dve_busy),
+    .err_valid_o      (err_valid_unused),
+    .err_code_o       (err_code_unused),
+    .cmd_check_o      (check_code),
+    .sr_seed_valid_i  (1'b0),
+    .sr_seed_i        (32'd0)
+  );
+  logic unused;
+  assign unused = err_valid_unused ^ (^err_code_unused) ^ (^ap_base_q[127:96]) ^ (^w_checked) ^
+                  (^w_last) ^ w_present[0];  // slot 3 and the walkers' status are not needed
+
+  // Beats the instruction moves on each operand (vector-engine.md): what the shapes must be.
+  logic reads_in0, reads_in1;
+  logic [63:0] out_beats;
+  assign reads_in0 = (dve_op != tern_dve_pkg::DveOpMemset) && (dve_op != tern_dve_pkg::DveOpIota);
+  assign reads_in1 = (dve_op == tern_dve_pkg::DveOpTensorTensor) || (dve_op == tern_dve_pkg::DveOpScalarTensorTensor) ||
+                    (dve_op == tern_dve_pkg::DveOpTensorTensorScan) || (dve_op == tern_dve_pkg::DveOpSelect);
+  always_comb begin
+    unique case (dve_op)
+      tern_dve_pkg::DveOpTensorReduce: out_beats = 64'd1;
+      tern_dve_pkg::DveOpBnStats:      out_beats = 64'd3;
+      tern_dve_pkg::DveOpBnAggr:       out_beats = 64'd2;
+      tern_dve_pkg::DveOpMax8:         out_beats = 64'd8;
+      default:                         out_beats = n_full;  // tensor_scalar_reduce: dve_n + 1 - 1
+    endcase
+  end
+
+  // The first failing check, in the golden model's order.
+  logic       check_fail;
+  logic [3:0] check_err;
+  always_comb begin
+    logic [63:0] have0, have1, have2;
+    have0 = elems(w_elements, 0);
+    have1 = w_present[1] ? elems(w_elements, 1) : 64'd0;
+    have2 = w_present[2] ? elems(w_elements, 2) : 64'd0;
+    check_fail = 1'b1;
+    check_err  = ErrOperand;
+    if (w_err[0] || (w_present[1] && w_err[1]) || (w_present[2] && w_err[2])) begin
+      check_err = ErrOperand;
+    end else if ((w_present[1] && w_parts[15:8] != w_parts[7:0]) ||
+                 (w_present[2] && w_parts[23:16] != w_parts[7:0])) begin
+      check_err = ErrOperand;
+    end else if ((w_present[3] && w_err[3]) || (w_present[4] && w_err[4])) begin
+      check_err = ErrOperand;
+    end else if (check_code != tern_dve_pkg::DveErrNone) begin
+      check_err = ErrEngine;
+    end else if (have0 != out_beats || have1 != (reads_in0 ? n_full : 64'd0)) begin
+      check_err = ErrOperand;
+    end else if (tsr ? (have2 != 64'd1 ||
+                        instr_q[tern_isa_pkg::ApSlot2Lsb + tern_isa_pkg::ApDtypeLsb +: 4] != tern_pkg::DtFp32)
+                     : (have2 != (reads_in1 ? n_full : 64'd0))) begin
+      check_err = ErrOperand;
+    end else begin
+      check_fail = 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Memory reads: one outstanding element, for in0, in1 or a scalar.
+  // ---------------------------------------------------------------------------------------
+  // Lane i <- partition start + i; lanes past the operand's partitions read zero.
+  function automatic logic [P*32-1:0] to_lanes(input logic [P*32-1:0] row, input logic [7:0] start,
+                                                input logic [7:0] count);
+    for (int unsigned i = 0; i < P; i++) begin
+      to_lanes[32*i +: 32] = (i < 32'(count)) ? row[32*((i + 32'(start)) % P) +: 32] : 32'd0;
+    end
+  endfunction
+
+  function automatic logic [31:0] elem_bits(input logic [31:0] w, input logic [2:0] eb);
+    unique case (eb)
+      3'd1:    elem_bits = {24'd0, w[7:0]};
+      3'd2:    elem_bits = {16'd0, w[15:0]};
+      default: elem_bits = w;
+    endcase
+  endfunction
+
+  logic [2:0]      rd_who_q, rd_who_d;       // walker whose read is in flight (7: none)
+  logic            rd_pending_q, rd_pending_d;
+  logic            rd_psum_q, rd_psum_d;
+  logic [2*P*32-1:0] hold_q, hold_d;        // in0 (low half) and in1 beats waiting for the engine
+  logic [1:0]      hold_valid_q, hold_valid_d;
+  logic [2*P*32-1:0] scal_d;
+  logic [1:0]      scal_done_q, scal_done_d;
+  logic [63:0]     out_count_q, out_count_d;
+
+  logic [P*32-1:0] rd_row;
+  assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
+
+  // The returned row as engine lanes of the operand's dtype, and as a per-partition scalar:
+  // fp32 through its float dtype, int8 sign-extended, other integers as they are.
+  logic [P*32-1:0] rd_lanes, rd_scalar;
+  always_comb begin
+    logic [7:0] sp, np;
+    logic [2:0] eb;
+    logic [3:0] dt;
+    sp = w_pstart[8*rd_who_q +: 8];
+    np = w_parts[8*rd_who_q +: 8];
+    eb = w_eb[3*rd_who_q +: 3];
+    dt = instr_q[(rd_who_q == 3'd3 ? tern_isa_pkg::ScalarSlot0Lsb : tern_isa_pkg::ScalarSlot1Lsb) +
+                 tern_isa_pkg::ScDtypeLsb +: 4];
+    rd_lanes = to_lanes(rd_row, sp, np);
+    for (int unsigned i = 0; i < P; i++) begin
+      rd_lanes[32*i +: 32] = elem_bits(rd_lanes[32*i +: 32], eb);
+      if (tern_pkg::is_float_dtype(dt))
+        rd_scalar[32*i +: 32] = tern_fp_pkg::upconvert(dt, rd_lanes[32*i +: 32]);
+      else if (dt == tern_pkg::DtInt8)
+        rd_scalar[32*i +: 32] = {{24{rd_lanes[32*i + 7]}}, rd_lanes[32*i +: 8]};
+      else
+        rd_scalar[32*i +: 32] = rd_lanes[32*i +: 32];
+    end
+  end
+
+  // Which walker reads next: a scalar in StScal, in0 or in1 in StRun, when its holding register
+  // is free.
+  logic [2:0] want;
+  always_comb begin
+    want = 3'd7;
+    if (state_q == StScal) begin
+      if (w_present[3] && !scal_done_q[0] && w_valid[3]) want = 3'd3;
+      else if (w_present[4] && !scal_done_q[1] && w_valid[4]) want = 3'd4;
+    end else if (state_q == StRun) begin
+      if (w_valid[1] && !hold_valid_q[0]) want = 3'd1;
+      else if (w_valid[2] && !tsr && !hold_valid_q[1]) want = 3'd2;
+    end
+  end
+
+  logic rd_gnt;
+  always_comb begin
+    sbuf_rd_valid_o = 1'b0;
+    psum_rd_valid_o = 1'b0;
+    sbuf_rd_addr_o  = '0;
+    psum_rd_addr_o  = '0;
+    if (want != 3'd7 && !rd_pending_q) begin
+      sbuf_rd_valid_o = !w_psum[want];
+      psum_rd_valid_o = w_psum[want];
+      sbuf_rd_addr_o  = w_off[32*want +: SAW];
+      psum_rd_addr_o  = w_off[32*want +: PAW];
+    end
+  end
+  assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
+
+  // Walker offsets are consumed when their read is granted, or their write for ap0/ap2 outputs.
+  logic wr_fire;
+  always_comb begin
+    w_ready = '0;
+    if (rd_gnt) w_ready[want] = 1'b1;
+    if (wr_fire) w_ready[(tsr && out_count_q == n_full) ? 2 : 0] = 1'b1;
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Results: each out beat is written to the next element of ap0 (tsr: the last beat to ap2).
+  // ---------------------------------------------------------------------------------------
+  logic [2:0] ow;  // the walker the current out beat goes to
+  assign ow = (tsr && out_count_q == n_full) ? 3'd2 : 3'd0;
+
+  logic [P*32-1:0] wr_row;
+  logic [P-1:0]    wr_mask;
+  always_comb begin
+    for (int unsigned p = 0; p < P; p++) begin
+      // partition p <- lane (p - start) mod P
+      wr_row[32*p +: 32] = out_data[32*((p + P - 32'(w_pstart[8*ow +: 8])) % P) +: 32];
+      wr_mask[p] = (p >= 32'(w_pstart[8*ow +: 8])) &&
+                   (p < 32'(w_pstart[8*ow +: 8]) + 32'(w_parts[8*ow +: 8]));
+    end
+  end
+
+  always_comb begin
+    sbuf_wr_valid_o = 1'b0;
+    psum_wr_valid_o = 1'b0;
+    if (state_q == StRun && out_valid && w_valid[ow]) begin
+      sbuf_wr_valid_o = !w_psum[ow];
+      psum_wr_valid_o = w_psum[ow];
+    end
+  end
+  assign sbuf_wr_addr_o  = w_off[32*ow +: SAW];
+  assign psum_wr_addr_o  = w_off[32*ow +: PAW];
+  assign sbuf_wr_bytes_o = w_eb[3*ow +: 3];
+  assign psum_wr_bytes_o = w_eb[3*ow +: 3];
+  assign sbuf_wr_mask_o  = wr_mask;
+  assign psum_wr_mask_o  = wr_mask;
+  assign sbuf_wr_data_o  = wr_row;
+  assign psum_wr_data_o  = wr_row;
+  assign wr_fire   = (sbuf_wr_valid_o && sbuf_wr_gnt_i) || (psum_wr_valid_o && psum_wr_gnt_i);
+  assign out_ready = wr_fire;
+
+  assign in0_valid = hold_valid_q[0];
+  assign in1_valid = hold_valid_q[1];
+  assign in0_data  = hold_q[0 +: P*32];
+  assign in1_data  = hold_q[P*32 +: P*32];
+
+  // ---------------------------------------------------------------------------------------
+  // The state machine.
+  // ---------------------------------------------------------------------------------------
+  logic [63:0] total_out;
+  assign total_out = out_beats + (tsr ? 64'd1 : 64'd0);
+
+  always_comb begin
+    state_d      = state_q;
+    rd_who_d     = rd_who_q;
+    rd_pending_d = 1'b0;
+    rd_psum_d    = rd_psum_q;
+    hold_d       = hold_q;
+    hold_valid_d = hold_valid_q;
+    scal_d       = scal_q;
+    scal_done_d  = scal_done_q;
+    out_count_d  = out_count_q;
+    w_start      = '0;
+    cmd_valid    = 1'b0;
+    ready_o      = 1'b0;
+    done_o       = 1'b0;
+    err_o        = 1'b0;
+    err_code_o   = 4'd0;
+
+    // A read granted last cycle returns its row now.
+    if (rd_pending_q) begin
+      if (rd_who_q == 3'd1) begin
+        hold_d[0 +: P*32] = rd_lanes;
+        hold_valid_d[0] = 1'b1;
+      end else if (rd_who_q == 3'd2) begin
+        hold_d[P*32 +: P*32] = rd_lanes;
+        hold_valid_d[1] = 1'b1;
+      end else begin
+        if (rd_who_q == 3'd3) scal_d[0 +: P*32] = rd_scalar;
+        else                  scal_d[P*32 +: P*32] = rd_scalar;
+        scal_done_d[rd_who_q == 3'd3 ? 0 : 1] = 1'b1;
+      end
+    end
+    if (rd_gnt) begin
+      rd_pending_d = 1'b1;
+      rd_who_d     = want;
+      rd_psum_d    = w_psum[want];
+    end
+    if (in0_valid && in0_ready) hold_valid_d[0] = 1'b0;
+    if (in1_valid && in1_ready) hold_valid_d[1] = 1'b0;
+    if (wr_fire) out_count_d = out_count_q + 64'd1;
+
+    unique case (state_q)
+      StIdle: begin
+        ready_o = 1'b1;
+        if (valid_i) state_d = StStart;
+      end
+      StStart: begin
+        w_start = {w_present[4:3], 3'b111};
+        scal_done_d = '0;
+        hold_valid_d = '0;
+        out_count_d = '0;
+        state_d = StCheck;
+      end
+      StCheck: begin
+        if (check_fail) begin
+          done_o     = 1'b1;
+          err_o      = 1'b1;
+          err_code_o = check_err;
+          state_d    = StIdle;
+        end else begin
+          state_d = StScal;
+        end
+      end
+      StScal: begin
+        if ((!w_present[3] || scal_done_q[0]) && (!w_present[4] || scal_done_q[1]) && !rd_pending_q)
+          state_d = StCmd;
+      end
+      StCmd: begin
+        cmd_valid = 1'b1;
+        if (cmd_ready) state_d = StRun;
+      end
+      StRun: begin
+        if (out_count_q == total_out && !dve_busy && !rd_pending_q) begin
+          done_o  = 1'b1;
+          state_d = StIdle;
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= StIdle;
+      instr_q      <= '0;
+      ap_base_q    <= '0;
+      sc_base_q    <= '0;
+      rd_who_q     <= 3'd7;
+      rd_pending_q <= 1'b0;
+      rd_psum_q    <= 1'b0;
+      hold_q       <= '0;
+      hold_valid_q <= '0;
+      scal_q       <= '0;
+      scal_done_q  <= '0;
+      out_count_q  <= '0;
+    end else begin
+      state_q      <= state_d;
+      if (state_q == StIdle && valid_i) begin
+        instr_q   <= instr_i;
+        ap_base_q <= ap_base_i;
+        sc_base_q <= sc_base_i;
+      end
+      rd_who_q     <= rd_who_d;
+      rd_pending_q <= rd_pending_d;
+      rd_psum_q    <= rd_psum_d;
+      hold_q       <= hold_d;
+      hold_valid_q <= hold_valid_d;
+      scal_q       <= scal_d;
+      scal_done_q  <= scal_done_d;
+      out_count_q  <= out_count_d;
+    end
+  end
+
+  assign busy_o = (state_q != StIdle);
+
+endmodule

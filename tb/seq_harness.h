@@ -1,0 +1,63 @@
+// SeqHarness: a verilated top with the sequencer cluster's ports (rtl/core/tern_seq_cluster.sv,
+// rtl/core/tern_core_vec.sv) in plain C++, with an HBM byte store serving instruction fetch and
+// ld/st after a fixed latency, engines that accept an instruction and complete it a few cycles
+// later (for the engine ports that lead out of the top; no data), and a DMA stand-in that
+// performs each trigger's semaphore update when its "transfer" ends. Fast enough for GoogleTest;
+// the full core harness grows from it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "isa/isa.h"
+
+class Vtern_seq_cluster;
+
+namespace tern::tb {
+
+struct SeqRunOptions {
+  uint32_t mem_latency = 3;     // cycles from request to response (fetch and ld/st)
+  uint32_t engine_cycles = 4;   // cycles from an engine instruction's acceptance to done
+  uint32_t dma_cycles = 20;     // cycles from a DMA trigger to its semaphore update
+  uint64_t max_cycles = 2'000'000;
+};
+
+struct SeqRunResult {
+  uint64_t cycles = 0;
+  bool timed_out = false;  // some sequencer was still busy at max_cycles
+  std::array<uint32_t, isa::kNumSeqs> err_code{}, err_pc{}, retired{};
+  std::array<bool, isa::kNumSeqs> halted{};
+  std::array<bool, isa::kNumSeqs> waiting{};  // blocked on a semaphore at the end
+  std::vector<std::pair<int, uint32_t>> notifications;  // (sequencer, code) in cycle order
+  std::array<uint32_t, isa::kNumSems> sems{};
+};
+
+template <typename Top>
+class SeqHarness {
+ public:
+  using Options = SeqRunOptions;
+  using Result = SeqRunResult;
+
+  SeqHarness(uint64_t hbm_bytes, Options opt);
+  explicit SeqHarness(uint64_t hbm_bytes) : SeqHarness(hbm_bytes, Options{}) {}
+  ~SeqHarness();
+
+  std::vector<uint8_t>& hbm() { return hbm_; }
+  Top& top() { return *top_; }
+  void tick();
+  // Writes each stream's instructions to HBM from `program_base` (stream after stream), resets
+  // and starts every sequencer and runs until all have stopped and the DMA stand-in is idle.
+  Result run(const isa::Program& p, uint32_t program_base);
+
+ private:
+  std::unique_ptr<Top> top_;
+  std::vector<uint8_t> hbm_;
+  Options opt_;
+};
+
+using RtlSeqCluster = SeqHarness<Vtern_seq_cluster>;
+
+}  // namespace tern::tb

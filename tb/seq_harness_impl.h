@@ -1,0 +1,205 @@
+// SeqHarness<Top>'s members: included by the file that instantiates it for a top.
+#pragma once
+
+#include "seq_harness.h"
+
+#include <fmt/format.h>
+
+#include <deque>
+
+#include "common/error.h"
+#include "ports.h"
+
+namespace tern::tb {
+
+namespace seq_harness_detail {
+
+constexpr int kSeqs = isa::kNumSeqs;
+constexpr uint32_t kInstrWords = isa::kInstrBits / 32;
+
+template <typename T>
+bool bit(const T& port, int i) {
+  return (uint64_t(port) >> i) & 1u;
+}
+template <typename T>
+void set_bit(T& port, int i, bool v) {
+  port = T((uint64_t(port) & ~(uint64_t(1) << i)) | (uint64_t(v) << i));
+}
+template <typename T>
+uint32_t field(const T& port, int i, int width) {
+  return uint32_t((uint64_t(port) >> (i * width)) & ((uint64_t(1) << width) - 1));
+}
+
+struct Pending {
+  uint64_t due;
+  int seq;
+  bool err;
+  std::array<uint32_t, kInstrWords> data;  // fetch: the instruction; ld: data[0]
+};
+
+struct SemUpdate {
+  uint64_t due;
+  uint32_t mode, idx, value;
+};
+
+}  // namespace seq_harness_detail
+
+template <typename Top>
+SeqHarness<Top>::SeqHarness(uint64_t hbm_bytes, Options opt)
+    : top_(std::make_unique<Top>()), hbm_(hbm_bytes, 0), opt_(opt) {}
+
+template <typename Top>
+SeqHarness<Top>::~SeqHarness() { top_->final(); }
+
+template <typename Top>
+void SeqHarness<Top>::tick() {
+  top_->clk_i = 0;
+  top_->eval();
+  top_->clk_i = 1;
+  top_->eval();
+}
+
+template <typename Top>
+SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) {
+  using namespace seq_harness_detail;
+  Top& t = *top_;
+  // The image: each stream's instructions, little-endian, one after the other.
+  uint64_t at = program_base;
+  for (int s = 0; s < kSeqs; ++s) {
+    detail::set_word(t.prog_base_i, size_t(s), uint32_t(at));
+    detail::set_word(t.prog_len_i, size_t(s), uint32_t(p.streams[size_t(s)].size()));
+    for (const isa::Instruction& in : p.streams[size_t(s)]) {
+      const isa::InstrBits bits = isa::encode(in);
+      if (at + isa::kInstrBytes > hbm_.size()) throw Error("RtlSeqCluster: program outside HBM");
+      for (uint64_t w : bits.words)
+        for (int b = 0; b < 8; ++b) hbm_[at++] = uint8_t(w >> (8 * b));
+    }
+  }
+  t.rst_ni = 0;
+  t.start_i = 0;
+  tick();
+  t.rst_ni = 1;
+  t.sem_clear_i = 1;
+  t.start_i = (1u << kSeqs) - 1;
+  tick();
+  t.sem_clear_i = 0;
+  t.start_i = 0;
+
+  auto read_le = [&](uint64_t addr, uint32_t bytes, uint32_t* out) {
+    for (uint32_t w = 0; w < bytes / 4; ++w) {
+      out[w] = 0;
+      for (int b = 0; b < 4; ++b) out[w] |= uint32_t(hbm_[addr + 4 * w + uint64_t(b)]) << (8 * b);
+    }
+  };
+
+  Result r;
+  std::deque<Pending> fetches, mems;
+  std::array<uint64_t, kSeqs> engine_done{};  // cycle the engine completes (0: idle)
+  std::deque<SemUpdate> dma_updates;
+  uint64_t cycle = 0;
+  for (; cycle < opt_.max_cycles; ++cycle) {
+    t.fetch_req_ready_i = 0;
+    t.mem_req_ready_i = 0;
+    t.fetch_rsp_valid_i = 0;
+    t.mem_rsp_valid_i = 0;
+    t.fetch_rsp_err_i = 0;
+    t.mem_rsp_err_i = 0;
+    t.eng_done_i = 0;
+    t.eng_err_i = 0;
+    t.eng_err_code_i = 0;
+    t.dma_sem_valid_i = 0;
+    t.eval();
+    // Requests: accept every one; respond after the latency.
+    for (int s = 0; s < kSeqs; ++s) {
+      if (bit(t.fetch_req_valid_o, s)) {
+        set_bit(t.fetch_req_ready_i, s, true);
+        const uint64_t addr = detail::get_word(t.fetch_req_addr_o, size_t(s));
+        Pending f{cycle + opt_.mem_latency, s, addr + isa::kInstrBytes > hbm_.size(), {}};
+        if (!f.err) read_le(addr, isa::kInstrBytes, f.data.data());
+        fetches.push_back(f);
+      }
+      if (bit(t.mem_req_valid_o, s)) {
+        set_bit(t.mem_req_ready_i, s, true);
+        const uint64_t addr = detail::get_word(t.mem_req_addr_o, size_t(s));
+        Pending m{cycle + opt_.mem_latency, s, addr + 4 > hbm_.size(), {}};
+        if (!m.err) {
+          if (bit(t.mem_req_write_o, s)) {
+            const uint32_t v = detail::get_word(t.mem_req_wdata_o, size_t(s));
+            for (int b = 0; b < 4; ++b) hbm_[addr + uint64_t(b)] = uint8_t(v >> (8 * b));
+          } else {
+            read_le(addr, 4, m.data.data());
+          }
+        }
+        mems.push_back(m);
+      }
+      if (bit(t.eng_valid_o, s) && engine_done[size_t(s)] == 0) {
+        set_bit(t.eng_ready_i, s, true);
+        engine_done[size_t(s)] = cycle + opt_.engine_cycles;
+      } else {
+        set_bit(t.eng_ready_i, s, false);
+      }
+      if (engine_done[size_t(s)] != 0 && engine_done[size_t(s)] <= cycle && !bit(t.eng_valid_o, s)) {
+        set_bit(t.eng_done_i, s, true);
+        engine_done[size_t(s)] = 0;
+      }
+      set_bit(t.dma_ready_i, s, true);
+      if (bit(t.dma_valid_o, s) && field(t.dma_upd_mode_o, s, 2) != 0)
+        dma_updates.push_back({cycle + opt_.dma_cycles, field(t.dma_upd_mode_o, s, 2),
+                               field(t.dma_upd_idx_o, s, 6), field(t.dma_upd_value_o, s, 8)});
+      if (bit(t.notify_valid_o, s))
+        r.notifications.emplace_back(s, detail::get_word(t.notify_code_o, size_t(s)));
+    }
+    // Responses due this cycle, one per sequencer and port.
+    for (auto* q : {&fetches, &mems}) {
+      const bool is_fetch = q == &fetches;
+      for (auto it = q->begin(); it != q->end();) {
+        if (it->due > cycle) {
+          ++it;
+          continue;
+        }
+        if (is_fetch) {
+          set_bit(t.fetch_rsp_valid_i, it->seq, true);
+          set_bit(t.fetch_rsp_err_i, it->seq, it->err);
+          for (uint32_t w = 0; w < kInstrWords; ++w)
+            t.fetch_rsp_data_i[size_t(it->seq) * kInstrWords + w] = it->data[w];
+        } else {
+          set_bit(t.mem_rsp_valid_i, it->seq, true);
+          set_bit(t.mem_rsp_err_i, it->seq, it->err);
+          detail::set_word(t.mem_rsp_rdata_i, size_t(it->seq), it->data[0]);
+        }
+        it = q->erase(it);
+      }
+    }
+    if (!dma_updates.empty() && dma_updates.front().due <= cycle) {
+      const SemUpdate u = dma_updates.front();
+      dma_updates.pop_front();
+      t.dma_sem_valid_i = 1;
+      t.dma_sem_mode_i = u.mode;
+      t.dma_sem_idx_i = u.idx;
+      t.dma_sem_value_i = u.value;
+    }
+    tick();
+    // Done when no sequencer is busy (or every busy one is blocked with nothing in flight).
+    bool busy = false, progress_possible = !dma_updates.empty() || !fetches.empty() || !mems.empty();
+    for (int s = 0; s < kSeqs; ++s) {
+      busy |= bit(t.busy_o, s);
+      progress_possible |= bit(t.busy_o, s) && !bit(t.waiting_o, s);
+      progress_possible |= engine_done[size_t(s)] != 0;
+    }
+    if (!busy || !progress_possible) break;
+  }
+  r.cycles = cycle;
+  t.eval();
+  for (int s = 0; s < kSeqs; ++s) {
+    r.err_code[size_t(s)] = field(t.err_code_o, s, 4);
+    r.err_pc[size_t(s)] = detail::get_word(t.err_pc_o, size_t(s));
+    r.retired[size_t(s)] = detail::get_word(t.retired_o, size_t(s));
+    r.halted[size_t(s)] = bit(t.halted_o, s);
+    r.waiting[size_t(s)] = bit(t.waiting_o, s);
+    r.timed_out |= cycle >= opt_.max_cycles && bit(t.busy_o, s);
+  }
+  for (uint32_t i = 0; i < isa::kNumSems; ++i) r.sems[i] = detail::get_word(t.sem_values_o, i);
+  return r;
+}
+
+}  // namespace tern::tb
