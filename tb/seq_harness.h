@@ -23,6 +23,7 @@ struct SeqRunOptions {
   uint32_t engine_cycles = 4;   // cycles from an engine instruction's acceptance to done
   uint32_t dma_cycles = 20;     // cycles from a DMA trigger to its semaphore update
   uint64_t max_cycles = 2'000'000;
+  uint32_t watchdog = 0;        // semaphore-wait cycle limit (0: none)
 };
 
 struct SeqRunResult {

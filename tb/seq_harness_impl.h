@@ -77,6 +77,7 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
   }
   t.rst_ni = 0;
   t.start_i = 0;
+  t.watchdog_i = opt_.watchdog;
   tick();
   t.rst_ni = 1;
   t.sem_clear_i = 1;
@@ -183,7 +184,8 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
     bool busy = false, progress_possible = !dma_updates.empty() || !fetches.empty() || !mems.empty();
     for (int s = 0; s < kSeqs; ++s) {
       busy |= bit(t.busy_o, s);
-      progress_possible |= bit(t.busy_o, s) && !bit(t.waiting_o, s);
+      // A waiting sequencer still moves when the watchdog can stop it.
+      progress_possible |= bit(t.busy_o, s) && (!bit(t.waiting_o, s) || opt_.watchdog != 0);
       progress_possible |= engine_done[size_t(s)] != 0;
     }
     if (!busy || !progress_possible) break;

@@ -212,7 +212,7 @@ TEST(CoreRtl, FaultsStopTheSequencerWithTheGoldenCodeAndPc) {
 }
 
 // A program that cannot progress: the golden model reports a deadlock; the RTL sequencers sit
-// waiting (the semaphore watchdog that turns this into a fault comes with the core's CSRs).
+// waiting, or, with the semaphore watchdog on, stop with the watchdog fault at their wait.
 TEST(CoreRtl, DeadlockLeavesBothSequencersWaiting) {
   const isa::Program p = isa::assemble(
       ".seq act\n  nop $S[2]>=1 $S[1]++@complete\n  halt\n"
@@ -229,6 +229,23 @@ TEST(CoreRtl, DeadlockLeavesBothSequencersWaiting) {
   EXPECT_TRUE(r.waiting[size_t(isa::Seq::kAct)]);
   EXPECT_TRUE(r.waiting[size_t(isa::Seq::kDve)]);
   EXPECT_TRUE(r.halted[size_t(isa::Seq::kPe)]);  // empty streams halt at once
+
+  tb::SeqRunOptions opt;
+  opt.watchdog = 500;
+  tb::RtlSeqCluster guarded(kHbmBytes, opt);
+  const auto w = guarded.run(p, kProgramBase);
+  for (isa::Seq s : {isa::Seq::kAct, isa::Seq::kDve}) {
+    EXPECT_EQ(w.err_code[size_t(s)], uint32_t(core::FaultKind::kWatchdog))
+        << isa::seq_name(s) << " after " << w.cycles << " cycles, waiting " << w.waiting[size_t(s)];
+    EXPECT_EQ(w.err_pc[size_t(s)], 0u);
+  }
+  EXPECT_LT(w.cycles, 1000u);
+  // A wait that ends in time is not a fault.
+  const isa::Program slow = isa::assemble(
+      ".seq act\n  nop $S[2]>=1\n  halt\n"
+      ".seq dve\n  add r1, r0, 20\nL:\n  loop r1, L\n  nop $S[2]++@complete\n  halt\n", "slow");
+  const auto ok = guarded.run(slow, kProgramBase);
+  EXPECT_TRUE(ok.halted[size_t(isa::Seq::kAct)]) << ok.err_code[size_t(isa::Seq::kAct)];
 }
 
 }  // namespace

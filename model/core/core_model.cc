@@ -31,6 +31,7 @@ const char* fault_name(FaultKind k) {
     case FaultKind::kDeadlock: return "deadlock";
     case FaultKind::kBudget: return "instruction budget";
     case FaultKind::kPc: return "pc";
+    case FaultKind::kWatchdog: return "semaphore watchdog";
   }
   return "?";
 }

@@ -29,6 +29,8 @@ enum class FaultKind : uint8_t {
   kDeadlock = 7,            // every live sequencer waits on a semaphore that cannot change
   kBudget = 8,              // the instruction budget ran out (a runaway loop)
   kPc = 9,                  // a branch or the stream ran past the end of the stream
+  kWatchdog = 10,           // RTL: a semaphore wait outlasted the watchdog's cycle limit (the
+                            // golden model reports the program as a deadlock instead)
 };
 const char* fault_name(FaultKind k);
 

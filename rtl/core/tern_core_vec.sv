@@ -19,6 +19,7 @@ module tern_core_vec #(
   input  logic                                   sem_clear_i,
   input  logic [S*32-1:0]                        prog_base_i,
   input  logic [S*32-1:0]                        prog_len_i,
+  input  logic [31:0]                            watchdog_i,   // semaphore-wait cycle limit, 0: none
   // instruction fetch
   output logic [S-1:0]                           fetch_req_valid_o,
   input  logic [S-1:0]                           fetch_req_ready_i,
@@ -98,7 +99,7 @@ module tern_core_vec #(
   tern_seq_cluster #(
     .NumDmaUpd(NumDmaUpd)
   ) u_cluster (
-    .clk_i, .rst_ni, .start_i, .sem_clear_i, .prog_base_i, .prog_len_i,
+    .clk_i, .rst_ni, .start_i, .sem_clear_i, .prog_base_i, .prog_len_i, .watchdog_i,
     .fetch_req_valid_o, .fetch_req_ready_i, .fetch_req_addr_o, .fetch_rsp_valid_i,
     .fetch_rsp_data_i, .fetch_rsp_err_i,
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_write_o, .mem_req_addr_o, .mem_req_wdata_o,

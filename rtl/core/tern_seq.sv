@@ -17,6 +17,7 @@ module tern_seq (
   input  logic                                 start_i,       // begin at instruction 0
   input  logic [31:0]                          prog_base_i,   // HBM byte address of the stream
   input  logic [31:0]                          prog_len_i,    // instructions in the stream
+  input  logic [31:0]                          watchdog_i,    // cycles a wait may last; 0: no limit
   // instruction fetch: one instruction per request
   output logic                                 fetch_req_valid_o,
   input  logic                                 fetch_req_ready_i,
@@ -84,6 +85,7 @@ module tern_seq (
   localparam logic [3:0] ErrEngine  = 4'd3;
   localparam logic [3:0] ErrMemory  = 4'd5;
   localparam logic [3:0] ErrPc      = 4'd9;
+  localparam logic [3:0] ErrWatchdog = 4'd10;
 
   localparam logic [3:0] StIdle      = 4'd0;
   localparam logic [3:0] StFetch     = 4'd1;
@@ -107,6 +109,7 @@ module tern_seq (
   logic [31:0]   retired_q, retired_d;
   logic [3:0]    err_q, err_d;
   logic [31:0]   err_pc_q, err_pc_d;
+  logic [31:0]   waited_q, waited_d;  // cycles the current instruction has waited
   localparam int unsigned NumRegs = tern_isa_pkg::NumRegs;
   logic [NumRegs*32-1:0] rf_q, rf_d;  // register i in bits 32i +: 32
   logic        rf_we;                  // the one write port: rf[rf_wa] = rf_wd (r0 stays 0)
@@ -211,6 +214,7 @@ module tern_seq (
     retired_d = retired_q;
     err_d     = err_q;
     err_pc_d  = err_pc_q;
+    waited_d  = 32'd0;
     rf_d      = rf_q;
     rf_we     = 1'b0;
     rf_wa     = rd;
@@ -267,7 +271,15 @@ module tern_seq (
         end
       end
       StWait: begin
-        if (sem_ok) state_d = StExec;
+        if (sem_ok) begin
+          state_d = StExec;
+        end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i) begin
+          err_d    = ErrWatchdog;
+          err_pc_d = pc_q;
+          state_d  = StError;
+        end else begin
+          waited_d = waited_q + 32'd1;
+        end
       end
       StExec: begin
         // Control instructions complete here; the others move on to their port.
@@ -386,6 +398,7 @@ module tern_seq (
       retired_q <= '0;
       err_q     <= '0;
       err_pc_q  <= '0;
+      waited_q  <= '0;
       rf_q      <= '0;
     end else begin
       state_q   <= state_d;
@@ -396,6 +409,7 @@ module tern_seq (
       retired_q <= retired_d;
       err_q     <= err_d;
       err_pc_q  <= err_pc_d;
+      waited_q  <= waited_d;
       rf_q      <= rf_d;
     end
   end

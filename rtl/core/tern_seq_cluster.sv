@@ -13,6 +13,7 @@ module tern_seq_cluster #(
   input  logic                                   sem_clear_i,
   input  logic [S*32-1:0]                        prog_base_i,
   input  logic [S*32-1:0]                        prog_len_i,
+  input  logic [31:0]                            watchdog_i,   // semaphore-wait cycle limit, 0: none
   // instruction fetch
   output logic [S-1:0]                           fetch_req_valid_o,
   input  logic [S-1:0]                           fetch_req_ready_i,
@@ -81,6 +82,7 @@ module tern_seq_cluster #(
       .start_i           (start_i[i]),
       .prog_base_i       (prog_base_i[32*i +: 32]),
       .prog_len_i        (prog_len_i[32*i +: 32]),
+      .watchdog_i        (watchdog_i),
       .fetch_req_valid_o (fetch_req_valid_o[i]),
       .fetch_req_ready_i (fetch_req_ready_i[i]),
       .fetch_req_addr_o  (fetch_req_addr_o[32*i +: 32]),
