@@ -9,12 +9,14 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "isa/isa.h"
 
 class Vtern_seq_cluster;
+class VerilatedFstC;
 
 namespace tern::tb {
 
@@ -24,6 +26,7 @@ struct SeqRunOptions {
   uint32_t dma_cycles = 20;     // cycles from a DMA trigger to its semaphore update
   uint64_t max_cycles = 2'000'000;
   uint32_t watchdog = 0;        // semaphore-wait cycle limit (0: none)
+  std::string waves;            // an FST file to write (empty: none)
 };
 
 struct SeqRunResult {
@@ -55,6 +58,8 @@ class SeqHarness {
 
  private:
   std::unique_ptr<Top> top_;
+  std::unique_ptr<VerilatedFstC> fst_;
+  uint64_t time_ = 0;
   std::vector<uint8_t> hbm_;
   Options opt_;
 };

@@ -1,6 +1,9 @@
 // SeqHarness<Top>'s members: included by the file that instantiates it for a top.
 #pragma once
 
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
 #include "seq_harness.h"
 
 #include <fmt/format.h>
@@ -45,18 +48,30 @@ struct SemUpdate {
 }  // namespace seq_harness_detail
 
 template <typename Top>
-SeqHarness<Top>::SeqHarness(uint64_t hbm_bytes, Options opt)
-    : top_(std::make_unique<Top>()), hbm_(hbm_bytes, 0), opt_(opt) {}
+SeqHarness<Top>::SeqHarness(uint64_t hbm_bytes, Options opt) : hbm_(hbm_bytes, 0), opt_(opt) {
+  if (!opt_.waves.empty()) Verilated::traceEverOn(true);  // before the model is built
+  top_ = std::make_unique<Top>();
+  if (!opt_.waves.empty()) {
+    fst_ = std::make_unique<VerilatedFstC>();
+    top_->trace(fst_.get(), 99);
+    fst_->open(opt_.waves.c_str());
+  }
+}
 
 template <typename Top>
-SeqHarness<Top>::~SeqHarness() { top_->final(); }
+SeqHarness<Top>::~SeqHarness() {
+  top_->final();
+  if (fst_) fst_->close();
+}
 
 template <typename Top>
 void SeqHarness<Top>::tick() {
   top_->clk_i = 0;
   top_->eval();
+  if (fst_) fst_->dump(time_++);
   top_->clk_i = 1;
   top_->eval();
+  if (fst_) fst_->dump(time_++);
 }
 
 template <typename Top>

@@ -1,0 +1,168 @@
+// Checks of the core RTL against the golden core model, shared by the tests and the waveform
+// bench: random Vector Engine programs with random access patterns, and the comparison of a
+// program's run on both (SBUF, PSUM, faults) from the same random memory contents.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "core/core_model.h"
+#include "core_vec.h"
+#include "dve/vector_engine.h"
+#include "dve_check.h"
+
+namespace tern::tb {
+
+constexpr uint64_t kCoreHbmBytes = 1 << 20;
+constexpr uint32_t kCoreProgramBase = 0x10000;
+
+// A legal start partition for `count` partitions (the quadrant rule of docs/isa.md).
+inline uint32_t random_start(uint32_t count, uint32_t P, std::mt19937_64& rng) {
+  std::vector<uint32_t> ok;
+  for (uint32_t s = 0; s + count <= P; ++s)
+    if (core::start_partition_allowed(s, count, P)) ok.push_back(s);
+  return ok[rng() % ok.size()];
+}
+
+// A pattern of `elements` elements of `dt`: contiguous, or 2 to 4 rows with a gap between them.
+inline isa::AccessPattern random_ap(isa::Mem mem, Dtype dt, uint32_t start, uint32_t count,
+                                    uint32_t elements, std::mt19937_64& rng, uint32_t* bytes_used) {
+  isa::AccessPattern ap;
+  ap.mem = mem;
+  ap.dtype = dt;
+  ap.start_partition = start;
+  ap.partitions = count;
+  const uint32_t eb = core::dtype_bytes(dt);
+  uint32_t rows = 1;
+  for (uint32_t r = 2; r <= 4; ++r)
+    if (elements % r == 0 && rng() % 2) rows = r;
+  const uint32_t cols = elements / rows, gap = uint32_t(rng() % 3);
+  if (rows > 1) ap.dims[2] = {int32_t(cols + gap), rows};
+  ap.dims[3] = {1, cols};
+  *bytes_used = ((rows - 1) * (cols + gap) + cols) * eb;
+  return ap;
+}
+
+// 1 to 4 random legal Vector Engine instructions on DVE or POOL, each operand in its own SBUF
+// region (inputs in PSUM now and then); `span` receives the SBUF bytes per partition they touch.
+inline isa::Program random_vec_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
+  const uint32_t P = cfg.partitions;
+  VectorEngine shapes(cfg);
+  const isa::Seq seq = rng() % 2 ? isa::Seq::kDve : isa::Seq::kPool;
+  isa::Program p;
+  auto& stream = p.streams[size_t(seq)];
+  *span = 0;
+  const int count = 1 + int(rng() % 4);
+  for (int k = 0; k < count; ++k) {
+    RandomOptions ro;
+    ro.illegal = false;
+    ro.max_n = 40;
+    DveCommand c = random_command(P, rng, ro);
+    c.n = std::min<uint32_t>(c.n, 160);
+    if (c.op == DveOp::kTranspose) c.n = shapes.block() * (1 + uint32_t(rng() % 2));
+    const uint32_t lanes = c.op == DveOp::kTranspose ? P : 1 + uint32_t(rng() % P);
+    const bool tsr = c.op == DveOp::kTensorScalarReduce;
+    isa::Instruction in;
+    in.op = isa::Opcode(isa::kDveOpcodeBase + uint8_t(c.op));
+    in.alu0 = uint32_t(c.alu0);
+    in.alu1 = uint32_t(c.alu1);
+    in.stochastic = c.rounding == Rounding::kStochastic;
+    in.saturate = c.saturate;
+    in.reverse0 = c.reverse0;
+    in.reverse1 = c.reverse1;
+    in.negate = c.negate;
+    in.imm2 = c.imm2;
+    uint32_t at = 0;  // the next free SBUF byte, 64-byte aligned
+    auto place = [&](Dtype dt, uint32_t elements, bool may_psum) {
+      const uint32_t eb = core::dtype_bytes(dt);
+      const isa::Mem mem = may_psum && rng() % 4 == 0 ? isa::Mem::kPsum : isa::Mem::kSbuf;
+      uint32_t used = 0;
+      isa::AccessPattern ap = random_ap(mem, dt, random_start(lanes, P, rng), lanes, elements, rng, &used);
+      ap.offset = mem == isa::Mem::kPsum ? 0 : (at + eb - 1) / eb * eb;
+      if (mem == isa::Mem::kSbuf) at = (ap.offset + used + 63) / 64 * 64;
+      *span = std::max(*span, at);
+      return ap;
+    };
+    in.ap[0] = place(c.out, shapes.out_beats(c) - (tsr ? 1 : 0), false);
+    if (shapes.in0_beats(c)) in.ap[1] = place(c.in0, shapes.in0_beats(c), true);
+    if (shapes.in1_beats(c)) in.ap[2] = place(c.in1, shapes.in1_beats(c), true);
+    if (tsr) in.ap[2] = place(Dtype::kFp32, 1, false);
+    for (int s = 0; s < 2; ++s) {
+      isa::ScalarOperand& sc = in.scalar[size_t(s)];
+      sc.imm = s == 0 ? c.imm0 : c.imm1;
+      if (!(s == 0 ? c.scalar0_per_partition : c.scalar1_per_partition)) continue;
+      sc.per_partition = true;
+      sc.dtype = rng() % 2 ? Dtype::kFp32 : Dtype::kInt32;
+      sc.start_partition = random_start(in.ap[0].partitions, P, rng);
+      sc.imm = at;
+      at += 64;
+      *span = std::max(*span, at);
+    }
+    stream.push_back(in);
+  }
+  isa::Instruction halt;
+  halt.op = isa::Opcode::kHalt;
+  stream.push_back(halt);
+  *span = std::min(*span + 64, cfg.sbuf_partition_bytes);
+  return p;
+}
+
+// Runs `p` on the RTL and the golden model from the same random SBUF/PSUM contents in
+// [0, span) of every partition. Returns what differs (empty: nothing): the faulting sequencer,
+// its pc and code, and, when the golden run completes, every SBUF and PSUM word there.
+template <typename Harness>
+std::vector<std::string> compare_with_golden(const CoreConfig& cfg, Harness& rtl,
+                                             const isa::Program& p, uint32_t span,
+                                             std::mt19937_64& rng, uint64_t* cycles = nullptr) {
+  std::vector<std::string> errors;
+  core::CoreOptions gopt;
+  gopt.hbm_bytes = kCoreHbmBytes;
+  core::CoreModel golden(cfg, gopt);
+  const uint32_t psum_span = std::min(span, cfg.psum_banks * cfg.psum_bank_bytes);
+  auto each_word = [&](auto&& fn) {
+    for (isa::Mem m : {isa::Mem::kSbuf, isa::Mem::kPsum})
+      for (uint32_t part = 0; part < cfg.partitions; ++part)
+        for (uint32_t a = 0; a < (m == isa::Mem::kSbuf ? span : psum_span); a += 4) fn(m, part, a);
+  };
+  each_word([&](isa::Mem m, uint32_t part, uint32_t a) {
+    const uint32_t w = uint32_t(rng());
+    (m == isa::Mem::kSbuf ? golden.sbuf() : golden.psum()).store(part, a, 4, w);
+    write_onchip(rtl, m, part, a, w);
+  });
+  int fault_seq = -1;
+  uint32_t fault_pc = 0, fault_kind = 0;
+  try {
+    golden.run(p);
+  } catch (const core::CoreFault& f) {
+    fault_seq = int(*isa::seq_from_name(f.agent()));
+    fault_pc = f.pc();
+    fault_kind = uint32_t(f.kind());
+  }
+  const SeqRunResult r = rtl.run(p, kCoreProgramBase);
+  if (cycles) *cycles = r.cycles;
+  if (r.timed_out) errors.push_back("the RTL did not finish");
+  for (int s = 0; s < isa::kNumSeqs; ++s) {
+    const uint32_t want = s == fault_seq ? fault_kind : 0;
+    if (r.err_code[size_t(s)] != want || (want && r.err_pc[size_t(s)] != fault_pc))
+      errors.push_back(fmt::format("{}: RTL fault {} at pc {}, golden {} at pc {}",
+                                   isa::seq_name(isa::Seq(s)), r.err_code[size_t(s)],
+                                   r.err_pc[size_t(s)], want, want ? fault_pc : 0));
+  }
+  if (fault_seq >= 0) return errors;  // the golden model stops everything; the RTL one engine
+  each_word([&](isa::Mem m, uint32_t part, uint32_t a) {
+    if (errors.size() > 8) return;
+    const uint32_t want = (m == isa::Mem::kSbuf ? golden.sbuf() : golden.psum()).load(part, a, 4);
+    const uint32_t got = read_onchip(rtl, m, part, a);
+    if (got != want)
+      errors.push_back(fmt::format("{} partition {} byte {}: RTL {:08x}, golden {:08x}",
+                                   isa::mem_name(m), part, a, got, want));
+  });
+  return errors;
+}
+
+}  // namespace tern::tb
