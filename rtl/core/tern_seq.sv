@@ -205,6 +205,10 @@ module tern_seq (
   // ---------------------------------------------------------------------------------------
   // The state machine.
   // ---------------------------------------------------------------------------------------
+  logic        retire, fault;
+  logic [3:0]  fault_code;
+  logic [31:0] next_pc;
+
   always_comb begin
     state_d   = state_q;
     pc_d      = pc_q;
@@ -226,6 +230,13 @@ module tern_seq (
     sem_upd_valid_o   = 1'b0;
     notify_valid_o    = 1'b0;
 
+    // Each state may retire the instruction (its update, the count, the next pc) or fault; both
+    // are applied once, after the case.
+    retire     = 1'b0;
+    fault      = 1'b0;
+    fault_code = ErrIllegal;
+    next_pc    = pc_q + 32'd1;
+
     unique case (state_q)
       StIdle, StHalted, StError: begin
         if (start_i) begin
@@ -241,9 +252,8 @@ module tern_seq (
       end
       StFetch: begin
         if (pc_q >= len_q) begin  // ran past the last instruction: no halt
-          err_d    = ErrPc;
-          err_pc_d = pc_q;
-          state_d  = StError;
+          fault      = 1'b1;
+          fault_code = ErrPc;
         end else begin
           fetch_req_valid_o = 1'b1;
           if (fetch_req_ready_i) state_d = StFetchWait;
@@ -251,61 +261,45 @@ module tern_seq (
       end
       StFetchWait: begin
         if (fetch_rsp_valid_i) begin
-          instr_d = fetch_rsp_data_i;
-          if (fetch_rsp_err_i) begin
-            err_d    = ErrMemory;
-            err_pc_d = pc_q;
-            state_d  = StError;
-          end else begin
-            state_d = StDecode;
-          end
+          instr_d    = fetch_rsp_data_i;
+          fault      = fetch_rsp_err_i;
+          fault_code = ErrMemory;
+          state_d    = StDecode;
         end
       end
       StDecode: begin
-        if (!seq_mask[seq_id_i] || bad_field) begin
-          err_d    = ErrIllegal;
-          err_pc_d = pc_q;
-          state_d  = StError;
-        end else begin
-          state_d = StWait;
-        end
+        fault   = !seq_mask[seq_id_i] || bad_field;
+        state_d = StWait;
       end
       StWait: begin
         if (sem_ok) begin
           state_d = StExec;
         end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i) begin
-          err_d    = ErrWatchdog;
-          err_pc_d = pc_q;
-          state_d  = StError;
+          fault      = 1'b1;
+          fault_code = ErrWatchdog;
         end else begin
           waited_d = waited_q + 32'd1;
         end
       end
       StExec: begin
-        // Control instructions complete here; the others move on to their port.
-        state_d = StFetch;
-        pc_d    = pc_q + 32'd1;
+        // Control instructions retire here; the others move on to their port.
         if (is_engine) begin
           state_d = StEng;
-          pc_d    = pc_q;
         end else begin
+          retire = 1'b1;
           unique case (opcode)
             tern_isa_pkg::OpLd, tern_isa_pkg::OpSt: begin
-              pc_d = pc_q;
-              if (mem_addr[1:0] != 2'd0) begin
-                err_d    = ErrMemory;
-                err_pc_d = pc_q;
-                state_d  = StError;
-              end else begin
-                state_d = StMem;
-              end
+              retire     = 1'b0;
+              fault      = (mem_addr[1:0] != 2'd0);
+              fault_code = ErrMemory;
+              state_d    = StMem;
             end
             tern_isa_pkg::OpDma: begin
-              pc_d    = pc_q;
+              retire  = 1'b0;
               state_d = StDma;
             end
             tern_isa_pkg::OpHalt: begin
-              pc_d    = pc_q;
+              next_pc = pc_q;
               state_d = StHalted;
             end
             tern_isa_pkg::OpNotify: notify_valid_o = 1'b1;
@@ -322,16 +316,9 @@ module tern_seq (
             default: ;  // nop, branches
           endcase
           if (taken) begin
-            pc_d = target;
-            if (target >= len_q) begin  // a taken branch past the stream
-              err_d    = ErrPc;
-              err_pc_d = pc_q;
-              state_d  = StError;
-            end
-          end
-          if (state_d == StFetch || state_d == StHalted) begin
-            sem_upd_valid_o = (upd_mode != 2'd0);
-            retired_d       = retired_q + 32'd1;
+            next_pc    = target;
+            fault      = (target >= len_q);  // a taken branch past the stream
+            fault_code = ErrPc;
           end
         end
       end
@@ -341,18 +328,11 @@ module tern_seq (
       end
       StMemWait: begin
         if (mem_rsp_valid_i) begin
-          if (mem_rsp_err_i) begin
-            err_d    = ErrMemory;
-            err_pc_d = pc_q;
-            state_d  = StError;
-          end else begin
-            rf_we = (opcode == tern_isa_pkg::OpLd);
-            rf_wd = mem_rsp_rdata_i;
-            sem_upd_valid_o = (upd_mode != 2'd0);
-            retired_d       = retired_q + 32'd1;
-            pc_d            = pc_q + 32'd1;
-            state_d         = StFetch;
-          end
+          rf_we      = (opcode == tern_isa_pkg::OpLd) && !mem_rsp_err_i;
+          rf_wd      = mem_rsp_rdata_i;
+          retire     = 1'b1;
+          fault      = mem_rsp_err_i;
+          fault_code = ErrMemory;
         end
       end
       StEng: begin
@@ -361,28 +341,29 @@ module tern_seq (
       end
       StEngWait: begin
         if (eng_done_i) begin
-          if (eng_err_i) begin
-            err_d    = (eng_err_code_i != 4'd0) ? eng_err_code_i : ErrEngine;
-            err_pc_d = pc_q;
-            state_d  = StError;
-          end else begin
-            sem_upd_valid_o = (upd_mode != 2'd0);
-            retired_d       = retired_q + 32'd1;
-            pc_d            = pc_q + 32'd1;
-            state_d         = StFetch;
-          end
+          retire     = 1'b1;
+          fault      = eng_err_i;
+          fault_code = (eng_err_code_i != 4'd0) ? eng_err_code_i : ErrEngine;
         end
       end
       StDma: begin
         dma_valid_o = 1'b1;
-        if (dma_ready_i) begin  // the DMA engine updates the semaphore when the transfer ends
-          retired_d = retired_q + 32'd1;
-          pc_d      = pc_q + 32'd1;
-          state_d   = StFetch;
-        end
+        retire      = dma_ready_i;  // the DMA engine updates the semaphore when the transfer ends
       end
       default: state_d = StIdle;
     endcase
+
+    if (fault) begin
+      err_d    = fault_code;
+      err_pc_d = pc_q;
+      state_d  = StError;
+      rf_we    = 1'b0;
+    end else if (retire) begin
+      sem_upd_valid_o = (upd_mode != 2'd0) && (opcode != tern_isa_pkg::OpDma);
+      retired_d       = retired_q + 32'd1;
+      pc_d            = next_pc;
+      if (state_d != StHalted) state_d = StFetch;
+    end
     for (int unsigned r = 1; r < NumRegs; r++) begin
       if (rf_we && rf_wa == 6'(r)) rf_d[32*r +: 32] = rf_wd;
     end

@@ -32,23 +32,10 @@ tern::tb::ActCheck run(const tern::CoreConfig& cfg, const std::vector<tern::tb::
 int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
-    std::string config, waves;
-    uint64_t seed = 1;
-    uint32_t commands = 200, max_n = 16;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
-        return argv[++i];
-      };
-      if (k == "--config") config = value();
-      else if (k == "--waves") waves = value();
-      else if (k == "--seed") seed = std::stoull(value());
-      else if (k == "--commands") commands = static_cast<uint32_t>(std::stoul(value()));
-      else if (k == "--max-n") max_n = static_cast<uint32_t>(std::stoul(value()));
-      else throw Error(fmt::format("unknown option '{}'", k));
-    }
-    if (config.empty()) throw Error("--config <yaml> is required");
+    const sim::BenchArgs args(argc, argv, {{"--commands", "200"}, {"--max-n", "16"}});
+    const std::string config = args.require_config(), waves = args.waves;
+    const uint64_t seed = args.seed;
+    const uint32_t commands = args.number("--commands"), max_n = args.number("--max-n");
     const CoreConfig cfg = load_config(config);
     fmt::print("seed {} config {} ({} lanes) commands {} waves {}\n", seed, cfg.name, cfg.partitions, commands,
                waves.empty() ? "off" : waves);

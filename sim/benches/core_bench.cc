@@ -38,22 +38,10 @@ tern::sim::Verdict run(const tern::CoreConfig& cfg, uint64_t seed, uint32_t prog
 int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
-    std::string config, waves;
-    uint64_t seed = 1;
-    uint32_t programs = 20;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
-        return argv[++i];
-      };
-      if (k == "--config") config = value();
-      else if (k == "--waves") waves = value();
-      else if (k == "--seed") seed = std::stoull(value());
-      else if (k == "--programs") programs = static_cast<uint32_t>(std::stoul(value()));
-      else throw Error(fmt::format("unknown option '{}'", k));
-    }
-    if (config.empty()) throw Error("--config <yaml> is required");
+    const sim::BenchArgs args(argc, argv, {{"--programs", "20"}});
+    const std::string config = args.require_config(), waves = args.waves;
+    const uint64_t seed = args.seed;
+    const uint32_t programs = args.number("--programs");
     const CoreConfig cfg = load_config(config);
     fmt::print("seed {} config {} programs {} waves {}\n", seed, cfg.name, programs,
                waves.empty() ? "off" : waves);

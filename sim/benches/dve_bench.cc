@@ -14,22 +14,10 @@
 int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
-    std::string config, waves;
-    uint64_t seed = 1;
-    uint32_t instructions = 40;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
-        return argv[++i];
-      };
-      if (k == "--config") config = value();
-      else if (k == "--waves") waves = value();
-      else if (k == "--seed") seed = std::stoull(value());
-      else if (k == "--instructions") instructions = static_cast<uint32_t>(std::stoul(value()));
-      else throw Error(fmt::format("unknown option '{}'", k));
-    }
-    if (config.empty()) throw Error("--config <yaml> is required");
+    const sim::BenchArgs args(argc, argv, {{"--instructions", "40"}});
+    const std::string config = args.require_config(), waves = args.waves;
+    const uint64_t seed = args.seed;
+    const uint32_t instructions = args.number("--instructions");
     const CoreConfig cfg = load_config(config);
     fmt::print("seed {} config {} ({} lanes) instructions {} waves {}\n", seed, cfg.name, cfg.partitions,
                instructions, waves.empty() ? "off" : waves);

@@ -165,20 +165,13 @@ Outcome sr_rng_scenario(const Args& a, std::mt19937_64& rng) {
 }
 
 Args parse(int argc, char** argv) {
+  const sim::BenchArgs b(argc, argv, {{"--scenario", ""}, {"--vectors", "10000"}});
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string k = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
-      return argv[++i];
-    };
-    if (k == "--scenario") a.scenario = value();
-    else if (k == "--seed") a.seed = std::stoull(value());
-    else if (k == "--vectors") a.vectors = std::stoull(value());
-    else if (k == "--waves") a.waves = value();
-    else if (k == "--config") a.config = value();
-    else throw Error(fmt::format("unknown option '{}'", k));
-  }
+  a.scenario = b.text("--scenario");
+  a.seed = b.seed;
+  a.vectors = std::stoull(b.text("--vectors"));
+  a.waves = b.waves;
+  a.config = b.config;
   return a;
 }
 

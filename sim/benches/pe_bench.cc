@@ -15,25 +15,10 @@
 int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
-    std::string config, waves, scenario = "random";
-    uint64_t seed = 1;
-    uint32_t matmuls = 20;
-    uint32_t max_n = 16;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
-        return argv[++i];
-      };
-      if (k == "--config") config = value();
-      else if (k == "--waves") waves = value();
-      else if (k == "--seed") seed = std::stoull(value());
-      else if (k == "--matmuls") matmuls = static_cast<uint32_t>(std::stoul(value()));
-      else if (k == "--max-n") max_n = static_cast<uint32_t>(std::stoul(value()));
-      else if (k == "--scenario") scenario = value();
-      else throw Error(fmt::format("unknown option '{}'", k));
-    }
-    if (config.empty()) throw Error("--config <yaml> is required");
+    const sim::BenchArgs args(argc, argv, {{"--matmuls", "20"}, {"--max-n", "16"}, {"--scenario", "random"}});
+    const std::string config = args.require_config(), waves = args.waves, scenario = args.text("--scenario");
+    const uint64_t seed = args.seed;
+    const uint32_t matmuls = args.number("--matmuls"), max_n = args.number("--max-n");
     const CoreConfig cfg = load_config(config);
     fmt::print("scenario {} seed {} config {} ({}x{} array) matmuls {} waves {}\n", scenario, seed,
                cfg.name, cfg.pe_rows, cfg.pe_cols, matmuls, waves.empty() ? "off" : waves);

@@ -7,8 +7,11 @@
 
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <string>
 #include <vector>
+
+#include "common/error.h"
 
 namespace tern::sim {
 
@@ -30,5 +33,34 @@ int run_bench(Body&& body) {
     return 1;
   }
 }
+
+// A bench's command line: --config, --waves and --seed, which every bench takes, and the bench's
+// own options, given as option -> default value.
+class BenchArgs {
+ public:
+  BenchArgs(int argc, char** argv, std::map<std::string, std::string> own) : own_(std::move(own)) {
+    for (int i = 1; i < argc; ++i) {
+      const std::string k = argv[i];
+      if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
+      const std::string v = argv[++i];
+      if (k == "--config") config = v;
+      else if (k == "--waves") waves = v;
+      else if (k == "--seed") seed = std::stoull(v);
+      else if (own_.count(k)) own_[k] = v;
+      else throw Error(fmt::format("unknown option '{}'", k));
+    }
+  }
+  std::string config, waves;  // config: a YAML path; waves: an FST path (empty: none)
+  uint64_t seed = 1;
+  const std::string& text(const std::string& key) const { return own_.at(key); }
+  uint32_t number(const std::string& key) const { return static_cast<uint32_t>(std::stoul(own_.at(key))); }
+  std::string require_config() const {
+    if (config.empty()) throw Error("--config <yaml> is required");
+    return config;
+  }
+
+ private:
+  std::map<std::string, std::string> own_;
+};
 
 }  // namespace tern::sim
