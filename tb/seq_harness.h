@@ -37,6 +37,8 @@ struct SeqRunResult {
   std::array<bool, isa::kNumSeqs> waiting{};  // blocked on a semaphore at the end
   std::vector<std::pair<int, uint32_t>> notifications;  // (sequencer, code) in cycle order
   std::array<uint32_t, isa::kNumSems> sems{};
+  // The sequencers' performance counters (cycles).
+  std::array<uint32_t, isa::kNumSeqs> busy_cycles{}, sem_wait_cycles{}, fetch_wait_cycles{};
 };
 
 template <typename Top>

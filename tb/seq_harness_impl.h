@@ -213,6 +213,9 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
     r.retired[size_t(s)] = detail::get_word(t.retired_o, size_t(s));
     r.halted[size_t(s)] = bit(t.halted_o, s);
     r.waiting[size_t(s)] = bit(t.waiting_o, s);
+    r.busy_cycles[size_t(s)] = detail::get_word(t.busy_cycles_o, size_t(s));
+    r.sem_wait_cycles[size_t(s)] = detail::get_word(t.sem_wait_cycles_o, size_t(s));
+    r.fetch_wait_cycles[size_t(s)] = detail::get_word(t.fetch_wait_cycles_o, size_t(s));
     r.timed_out |= cycle >= opt_.max_cycles && bit(t.busy_o, s);
   }
   for (uint32_t i = 0; i < isa::kNumSems; ++i) r.sems[i] = detail::get_word(t.sem_values_o, i);

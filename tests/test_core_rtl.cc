@@ -127,6 +127,11 @@ TEST(CoreRtl, RandomControlProgramsMatchGolden) {
       EXPECT_TRUE(c.rtl.halted[size_t(s)]) << isa::seq_name(isa::Seq(s)) << " error "
                                            << c.rtl.err_code[size_t(s)] << " at " << c.rtl.err_pc[size_t(s)];
       EXPECT_EQ(c.rtl.retired[size_t(s)], c.golden.seq[size_t(s)].instructions);
+      // Every instruction waits at least the memory latency for its fetch; waiting on a
+      // semaphore and on a fetch are disjoint parts of the busy time.
+      EXPECT_GE(c.rtl.fetch_wait_cycles[size_t(s)], c.rtl.retired[size_t(s)] * opt.mem_latency);
+      EXPECT_LE(c.rtl.fetch_wait_cycles[size_t(s)] + c.rtl.sem_wait_cycles[size_t(s)],
+                c.rtl.busy_cycles[size_t(s)]);
     }
     const auto diff = std::mismatch(c.rtl_data.begin(), c.rtl_data.end(), c.golden_data.begin());
     ASSERT_TRUE(diff.first == c.rtl_data.end())
@@ -238,7 +243,10 @@ TEST(CoreRtl, DeadlockLeavesBothSequencersWaiting) {
     EXPECT_EQ(w.err_code[size_t(s)], uint32_t(core::FaultKind::kWatchdog))
         << isa::seq_name(s) << " after " << w.cycles << " cycles, waiting " << w.waiting[size_t(s)];
     EXPECT_EQ(w.err_pc[size_t(s)], 0u);
+    EXPECT_GE(w.sem_wait_cycles[size_t(s)], opt.watchdog);  // the counter saw the whole wait
+    EXPECT_LE(w.sem_wait_cycles[size_t(s)], opt.watchdog + 1);
   }
+  EXPECT_EQ(w.sem_wait_cycles[size_t(isa::Seq::kPe)], 0u);  // never ran
   EXPECT_LT(w.cycles, 1000u);
   // A wait that ends in time is not a fault.
   const isa::Program slow = isa::assemble(

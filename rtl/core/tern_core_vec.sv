@@ -71,6 +71,9 @@ module tern_core_vec #(
   output logic [S*32-1:0]                        err_pc_o,
   output logic [S*32-1:0]                        pc_o,
   output logic [S*32-1:0]                        retired_o,
+  output logic [S*32-1:0]                        busy_cycles_o,
+  output logic [S*32-1:0]                        sem_wait_cycles_o,
+  output logic [S*32-1:0]                        fetch_wait_cycles_o,
   // backdoor to SBUF and PSUM (tern_lane_mem): one word of one partition
   input  logic                                   sbuf_bd_valid_i,
   input  logic                                   sbuf_bd_write_i,
@@ -116,7 +119,8 @@ module tern_core_vec #(
     .dma_upd_mode_o, .dma_upd_idx_o, .dma_upd_value_o,
     .dma_sem_valid_i, .dma_sem_mode_i, .dma_sem_idx_i, .dma_sem_value_i,
     .sem_values_o, .busy_o, .halted_o, .waiting_o, .notify_valid_o, .notify_code_o,
-    .err_code_o, .err_pc_o, .pc_o, .retired_o
+    .err_code_o, .err_pc_o, .pc_o, .retired_o, .busy_cycles_o, .sem_wait_cycles_o,
+    .fetch_wait_cycles_o
   );
 
   // ---------------------------------------------------------------------------------------

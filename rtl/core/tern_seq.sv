@@ -68,7 +68,11 @@ module tern_seq (
   output logic [3:0]                           err_code_o,      // tern::core::FaultKind; 0: none
   output logic [31:0]                          err_pc_o,
   output logic [31:0]                          pc_o,
-  output logic [31:0]                          retired_o        // instructions completed
+  output logic [31:0]                          retired_o,       // instructions completed
+  // performance counters since start (cycles): not idle, waiting on a semaphore, on fetch
+  output logic [31:0]                          busy_cycles_o,
+  output logic [31:0]                          sem_wait_cycles_o,
+  output logic [31:0]                          fetch_wait_cycles_o
 );
 
   // Field positions, from the generated ISA package (control formats share rd/rs1/rs2/imm).
@@ -110,6 +114,7 @@ module tern_seq (
   logic [3:0]    err_q, err_d;
   logic [31:0]   err_pc_q, err_pc_d;
   logic [31:0]   waited_q, waited_d;  // cycles the current instruction has waited
+  logic [31:0]   busy_cyc_q, sem_cyc_q, fetch_cyc_q;
   localparam int unsigned NumRegs = tern_isa_pkg::NumRegs;
   logic [NumRegs*32-1:0] rf_q, rf_d;  // register i in bits 32i +: 32
   logic        rf_we;                  // the one write port: rf[rf_wa] = rf_wd (r0 stays 0)
@@ -395,6 +400,25 @@ module tern_seq (
     end
   end
 
+  // Performance counters: cleared by start, counting while the sequencer runs.
+  logic running;
+  assign running = !(state_q == StIdle || state_q == StHalted || state_q == StError);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_cyc_q  <= '0;
+      sem_cyc_q   <= '0;
+      fetch_cyc_q <= '0;
+    end else if (start_i && !running) begin
+      busy_cyc_q  <= '0;
+      sem_cyc_q   <= '0;
+      fetch_cyc_q <= '0;
+    end else if (running) begin
+      busy_cyc_q  <= busy_cyc_q + 32'd1;
+      sem_cyc_q   <= sem_cyc_q + {31'd0, state_q == StWait && !sem_ok};
+      fetch_cyc_q <= fetch_cyc_q + {31'd0, state_q == StFetch || state_q == StFetchWait};
+    end
+  end
+
   // ---------------------------------------------------------------------------------------
   // Ports.
   // ---------------------------------------------------------------------------------------
@@ -427,7 +451,10 @@ module tern_seq (
   assign dma_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
   assign dma_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
 
-  assign busy_o        = !(state_q == StIdle || state_q == StHalted || state_q == StError);
+  assign busy_o              = running;
+  assign busy_cycles_o       = busy_cyc_q;
+  assign sem_wait_cycles_o   = sem_cyc_q;
+  assign fetch_wait_cycles_o = fetch_cyc_q;
   assign halted_o      = (state_q == StHalted);
   assign waiting_o     = (state_q == StWait) && !sem_ok;
   assign notify_code_o = imm;

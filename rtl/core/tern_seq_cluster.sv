@@ -64,7 +64,10 @@ module tern_seq_cluster #(
   output logic [S*4-1:0]                         err_code_o,
   output logic [S*32-1:0]                        err_pc_o,
   output logic [S*32-1:0]                        pc_o,
-  output logic [S*32-1:0]                        retired_o
+  output logic [S*32-1:0]                        retired_o,
+  output logic [S*32-1:0]                        busy_cycles_o,
+  output logic [S*32-1:0]                        sem_wait_cycles_o,
+  output logic [S*32-1:0]                        fetch_wait_cycles_o
 );
 
   localparam int unsigned Ports = S + NumDmaUpd;
@@ -127,7 +130,10 @@ module tern_seq_cluster #(
       .err_code_o        (err_code_o[4*i +: 4]),
       .err_pc_o          (err_pc_o[32*i +: 32]),
       .pc_o              (pc_o[32*i +: 32]),
-      .retired_o         (retired_o[32*i +: 32])
+      .retired_o         (retired_o[32*i +: 32]),
+      .busy_cycles_o     (busy_cycles_o[32*i +: 32]),
+      .sem_wait_cycles_o (sem_wait_cycles_o[32*i +: 32]),
+      .fetch_wait_cycles_o (fetch_wait_cycles_o[32*i +: 32])
     );
   end
 
