@@ -210,9 +210,8 @@ module tern_vec_adapter #(
   // Beats the instruction moves on each operand (vector-engine.md): what the shapes must be.
   logic reads_in0, reads_in1;
   logic [63:0] out_beats;
-  assign reads_in0 = (dve_op != tern_dve_pkg::DveOpMemset) && (dve_op != tern_dve_pkg::DveOpIota);
-  assign reads_in1 = (dve_op == tern_dve_pkg::DveOpTensorTensor) || (dve_op == tern_dve_pkg::DveOpScalarTensorTensor) ||
-                    (dve_op == tern_dve_pkg::DveOpTensorTensorScan) || (dve_op == tern_dve_pkg::DveOpSelect);
+  assign reads_in0 = tern_dve_pkg::uses_in0(dve_op);
+  assign reads_in1 = tern_dve_pkg::uses_in1(dve_op);
   always_comb begin
     unique case (dve_op)
       tern_dve_pkg::DveOpTensorReduce: out_beats = 64'd1;

@@ -72,15 +72,6 @@ module tern_dve #(
   // ---------------------------------------------------------------------------------------
   // Command checks (docs/vector-engine.md, "Bad commands"), in the order of the codes' checks.
   // ---------------------------------------------------------------------------------------
-  function automatic logic uses_in1(logic [3:0] op);
-    uses_in1 = (op == tern_dve_pkg::DveOpTensorTensor) || (op == tern_dve_pkg::DveOpScalarTensorTensor) ||
-               (op == tern_dve_pkg::DveOpTensorTensorScan) || (op == tern_dve_pkg::DveOpSelect);
-  endfunction
-
-  function automatic logic uses_in0(logic [3:0] op);
-    uses_in0 = (op != tern_dve_pkg::DveOpMemset) && (op != tern_dve_pkg::DveOpIota);
-  endfunction
-
   function automatic logic uses_alu0(logic [3:0] op);
     uses_alu0 = (op <= tern_dve_pkg::DveOpTensorTensorScan);
   endfunction
@@ -103,8 +94,8 @@ module tern_dve #(
     // Each helper called once (synthesis inlines every call).
     bw0    = tern_dve_pkg::alu_is_bitwise(alu0);
     bw1    = tern_dve_pkg::alu_is_bitwise(alu1);
-    u_in0  = uses_in0(op);
-    u_in1  = uses_in1(op);
+    u_in0  = tern_dve_pkg::uses_in0(op);
+    u_in1  = tern_dve_pkg::uses_in1(op);
     u_alu0 = uses_alu0(op);
     u_alu1 = uses_alu1(op);
     bad_alu = (u_alu0 && alu0 > tern_dve_pkg::DveAluLast) ||
@@ -300,8 +291,8 @@ module tern_dve #(
     cmd_err = tern_dve_pkg::DveErrNone;
     gen = 1'b0;
 
-    need0    = uses_in0(op_q);
-    need1    = uses_in1(op_q);
+    need0    = tern_dve_pkg::uses_in0(op_q);
+    need1    = tern_dve_pkg::uses_in1(op_q);
     per_elem = (op_q <= tern_dve_pkg::DveOpScalarTensorTensor) ||
                ((op_q >= tern_dve_pkg::DveOpTensorScalarReduce) && (op_q <= tern_dve_pkg::DveOpIota));
     out_free = !out_valid_q || out_ready_i;

@@ -65,6 +65,16 @@ package tern_dve_pkg;
 
   /* verilator lint_on UNUSEDPARAM */
 
+  // The operand streams an instruction reads (the engine and the core's adapter both ask).
+  function automatic logic uses_in0(logic [3:0] op);
+    uses_in0 = (op != DveOpMemset) && (op != DveOpIota);
+  endfunction
+
+  function automatic logic uses_in1(logic [3:0] op);
+    uses_in1 = (op == DveOpTensorTensor) || (op == DveOpScalarTensorTensor) ||
+               (op == DveOpTensorTensorScan) || (op == DveOpSelect);
+  endfunction
+
   function automatic logic alu_is_bitwise(logic [4:0] alu);
     alu_is_bitwise = (alu >= DveAluBitwiseAnd) && (alu <= DveAluShiftRight);
   endfunction
