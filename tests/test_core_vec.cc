@@ -55,7 +55,7 @@ TYPED_TEST(CoreVecTest, RandomInstructionsMatchGolden) {
 // Bad operands stop the sequencer at the instruction with the golden model's code.
 TYPED_TEST(CoreVecTest, BadOperandsFaultLikeGolden) {
   auto rng = test::make_rng();
-  const uint32_t P = this->cfg.partitions;
+  const uint32_t P = this->cfg.partitions, S = this->cfg.sbuf_partition_bytes;
   const std::string bad[] = {
       // partitions past P
       fmt::format(".seq dve\n  nop\n  memset sbuf.fp32[0:{}, 0][[1,4]], -, -\n  halt\n", P + 1),
@@ -64,7 +64,7 @@ TYPED_TEST(CoreVecTest, BadOperandsFaultLikeGolden) {
       // misaligned byte offset
       ".seq pool\n  nop\n  nop\n  tensor_copy sbuf.fp32[0:1, 2][[1,4]], sbuf.fp32[0:1, 64][[1,4]], -\n  halt\n",
       // element past the partition
-      ".seq dve\n  memset sbuf.fp32[0:1, 16380][[1,4]], -, -\n  halt\n",
+      fmt::format(".seq dve\n  memset sbuf.fp32[0:1, {}][[1,4]], -, -\n  halt\n", S - 4),
       // a dim of size 0
       ".seq dve\n  memset sbuf.fp32[0:1, 0][[1,0]], -, -\n  halt\n",
       // shapes that disagree
@@ -75,12 +75,16 @@ TYPED_TEST(CoreVecTest, BadOperandsFaultLikeGolden) {
       ".seq pool\n  tensor_tensor sbuf.fp32[0:1, 0][[1,4]], sbuf.fp32[0:1, 64][[1,4]], "
       "sbuf.fp32[0:1, 128][[1,4]], alu0=bitwise_and\n  halt\n",
       // a per-partition scalar outside SBUF
-      ".seq dve\n  tensor_scalar sbuf.fp32[0:1, 0][[1,4]], sbuf.fp32[0:1, 64][[1,4]], -, "
-      "alu0=add, s0=sbuf.fp32[0:, 16384]\n  halt\n",
+      fmt::format(".seq dve\n  tensor_scalar sbuf.fp32[0:1, 0][[1,4]], sbuf.fp32[0:1, 64][[1,4]], -, "
+                  "alu0=add, s0=sbuf.fp32[0:, {}]\n  halt\n", S),
   };
   for (const std::string& text : bad) {
     SCOPED_TRACE(text);
-    this->compare(isa::assemble(text, "bad"), 256, rng, text);
+    const isa::Program p = isa::assemble(text, "bad");
+    // Each case must be a fault for the golden model, or the comparison below checks nothing.
+    core::CoreModel golden(this->cfg, {});
+    EXPECT_THROW(golden.run(p), core::CoreFault);
+    this->compare(p, 256, rng, text);
   }
 }
 
