@@ -12,9 +12,12 @@
 
 #include "common/config.h"
 #include "core/core_model.h"
-#include "core_vec.h"
+#include "core_compute.h"
 #include "dve/vector_engine.h"
+#include "act_check.h"
 #include "dve_check.h"
+#include "pe/tensor_engine.h"
+#include "pe_check.h"
 
 namespace tern::tb {
 
@@ -109,6 +112,140 @@ inline isa::Program random_vec_program(const CoreConfig& cfg, std::mt19937_64& r
   halt.op = isa::Opcode::kHalt;
   stream.push_back(halt);
   *span = std::min(*span + 64, cfg.sbuf_partition_bytes);
+  return p;
+}
+
+// Places operands in SBUF regions of their own, 64-byte aligned, from byte 0 up; `span` is
+// the bytes per partition used so far.
+class SbufPlacer {
+ public:
+  uint32_t take(uint32_t bytes) {
+    const uint32_t at = at_;
+    at_ = (at_ + bytes + 63) / 64 * 64;
+    return at;
+  }
+  uint32_t span() const { return at_; }
+
+ private:
+  uint32_t at_ = 0;
+};
+
+// A Tensor Engine program on PE: a stationary tile (ldstat), one to three matmuls against it
+// into PSUM (random bank and offset, overwrite or accumulate), sometimes a pe_transpose; then
+// another round now and then. `span` receives the SBUF bytes per partition the tiles use.
+inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
+  const uint32_t P = cfg.partitions, entries = cfg.psum_bank_bytes / 4;
+  isa::Program p;
+  auto& stream = p.streams[size_t(isa::Seq::kPe)];
+  SbufPlacer sbuf;
+  auto psum_out = [&](uint32_t m, uint32_t n) {
+    isa::AccessPattern ap;
+    ap.mem = isa::Mem::kPsum;
+    ap.dtype = Dtype::kFp32;
+    ap.partitions = m;
+    const uint32_t bank = uint32_t(rng() % cfg.psum_banks), off = uint32_t(rng() % (entries - n + 1));
+    ap.offset = 4 * (bank * entries + off);
+    ap.dims[3] = {1, n};
+    return ap;
+  };
+  const int rounds = 1 + int(rng() % 2);
+  for (int round = 0; round < rounds; ++round) {
+    const uint32_t k = 1 + uint32_t(rng() % std::min(P, cfg.pe_rows));
+    const uint32_t m = 1 + uint32_t(rng() % cfg.pe_cols);
+    const Dtype st = kPeDtypes[rng() % 6];
+    uint32_t used = 0;
+    isa::Instruction ld;
+    ld.op = isa::Opcode::kLdStat;
+    ld.ap[1] = random_ap(isa::Mem::kSbuf, st, random_start(k, P, rng), k, m, rng, &used);
+    ld.ap[1].offset = sbuf.take(used);
+    stream.push_back(ld);
+    const int matmuls = 1 + int(rng() % 3);
+    for (int i = 0; i < matmuls; ++i) {
+      Dtype mv = st;
+      for (int tries = 0; tries < 16; ++tries) {
+        mv = kPeDtypes[rng() % 6];
+        if (is_pe_pair(st, mv)) break;
+      }
+      if (!is_pe_pair(st, mv)) mv = st;
+      const uint32_t n = 1 + uint32_t(rng() % 24);
+      isa::Instruction mm;
+      mm.op = isa::Opcode::kMatmul;
+      mm.accumulate = rng() % 2;
+      mm.ap[0] = psum_out(m, n);
+      mm.ap[1] = random_ap(isa::Mem::kSbuf, mv, random_start(k, P, rng), k, n, rng, &used);
+      mm.ap[1].offset = sbuf.take(used);
+      stream.push_back(mm);
+    }
+    if (rng() % 3 == 0) {
+      isa::Instruction tr;
+      tr.op = isa::Opcode::kPeTranspose;
+      tr.ap[0] = psum_out(m, k);
+      stream.push_back(tr);
+    }
+  }
+  isa::Instruction halt;
+  halt.op = isa::Opcode::kHalt;
+  stream.push_back(halt);
+  *span = std::min(sbuf.span() + 64, cfg.sbuf_partition_bytes);
+  return p;
+}
+
+// Scalar Engine instructions on ACT: random function, dtypes, rounding, immediate or
+// per-partition scale and bias, reduce commands (load_reduce with its acc_load), sometimes
+// acc_out; input from SBUF or PSUM.
+inline isa::Program random_act_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
+  const uint32_t P = cfg.partitions;
+  isa::Program p;
+  auto& stream = p.streams[size_t(isa::Seq::kAct)];
+  SbufPlacer sbuf;
+  const int count = 1 + int(rng() % 4);
+  for (int i = 0; i < count; ++i) {
+    const uint32_t lanes = 1 + uint32_t(rng() % P), n = 1 + uint32_t(rng() % 40);
+    isa::Instruction in;
+    in.op = isa::Opcode::kActivate;
+    in.func = uint32_t(rng() % act::kNumActFuncs);
+    in.stochastic = rng() % 2;
+    in.reduce_op = uint32_t(rng() % 2);
+    in.reduce_cmd = uint32_t(rng() % 5);
+    const uint32_t start = random_start(lanes, P, rng);
+    uint32_t used = 0;
+    in.ap[0] = random_ap(isa::Mem::kSbuf, kActDtypes[rng() % 6], start, lanes, n, rng, &used);
+    in.ap[0].offset = sbuf.take(used);
+    const bool from_psum = rng() % 4 == 0;
+    in.ap[1] = random_ap(from_psum ? isa::Mem::kPsum : isa::Mem::kSbuf, kActDtypes[rng() % 6],
+                         random_start(lanes, P, rng), lanes, n, rng, &used);
+    const uint32_t eb = core::dtype_bytes(in.ap[1].dtype);
+    in.ap[1].offset = from_psum ? eb * uint32_t(rng() % 8) : sbuf.take(used);
+    auto one_per_lane = [&]() {
+      isa::AccessPattern ap;
+      ap.mem = isa::Mem::kSbuf;
+      ap.dtype = kActDtypes[rng() % 6];
+      ap.start_partition = random_start(lanes, P, rng);
+      ap.partitions = lanes;
+      ap.offset = sbuf.take(4);
+      ap.dims[3] = {1, 1};
+      return ap;
+    };
+    if (in.reduce_cmd == uint32_t(act::ReduceCmd::kLoadReduce)) in.ap[2] = one_per_lane();
+    if (rng() % 2) in.ap[3] = one_per_lane();
+    for (int s = 0; s < 2; ++s) {
+      isa::ScalarOperand& sc = in.scalar[size_t(s)];
+      if (rng() % 3 == 0) {
+        sc.per_partition = true;
+        sc.dtype = rng() % 2 ? Dtype::kFp32 : Dtype::kBf16;
+        sc.start_partition = random_start(lanes, P, rng);
+        sc.imm = sbuf.take(4);
+      } else {
+        sc.imm = s == 0 ? (rng() % 2 ? 0x3F800000u : random_act_fp32(rng))
+                        : (rng() % 2 ? 0u : random_act_fp32(rng));
+      }
+    }
+    stream.push_back(in);
+  }
+  isa::Instruction halt;
+  halt.op = isa::Opcode::kHalt;
+  stream.push_back(halt);
+  *span = std::min(sbuf.span() + 64, cfg.sbuf_partition_bytes);
   return p;
 }
 

@@ -1,5 +1,5 @@
 // SeqHarness: a verilated top with the sequencer cluster's ports (rtl/core/tern_seq_cluster.sv,
-// rtl/core/tern_core_vec.sv) in plain C++, with an HBM byte store serving instruction fetch and
+// rtl/core/tern_core_compute.sv) in plain C++, with an HBM byte store serving instruction fetch and
 // ld/st after a fixed latency, engines that accept an instruction and complete it a few cycles
 // later (for the engine ports that lead out of the top; no data), and a DMA stand-in that
 // performs each trigger's semaphore update when its "transfer" ends. Fast enough for GoogleTest;

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include <deque>
+#include <type_traits>
+#include <utility>
 
 #include "common/error.h"
 #include "ports.h"
@@ -32,6 +34,13 @@ template <typename T>
 uint32_t field(const T& port, int i, int width) {
   return uint32_t((uint64_t(port) >> (i * width)) & ((uint64_t(1) << width) - 1));
 }
+
+// Tops whose engine ports lead out (the cluster) get the harness's stand-in engines; tops with
+// the engines inside (tern_core_compute) do not have the ports.
+template <typename T, typename = void>
+struct HasEnginePorts : std::false_type {};
+template <typename T>
+struct HasEnginePorts<T, std::void_t<decltype(std::declval<T&>().eng_valid_o)>> : std::true_type {};
 
 struct Pending {
   uint64_t due;
@@ -120,9 +129,11 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
     t.mem_rsp_valid_i = 0;
     t.fetch_rsp_err_i = 0;
     t.mem_rsp_err_i = 0;
-    t.eng_done_i = 0;
-    t.eng_err_i = 0;
-    t.eng_err_code_i = 0;
+    if constexpr (HasEnginePorts<Top>::value) {
+      t.eng_done_i = 0;
+      t.eng_err_i = 0;
+      t.eng_err_code_i = 0;
+    }
     t.dma_sem_valid_i = 0;
     t.eval();
     // Requests: accept every one; respond after the latency.
@@ -148,15 +159,17 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
         }
         mems.push_back(m);
       }
-      if (bit(t.eng_valid_o, s) && engine_done[size_t(s)] == 0) {
-        set_bit(t.eng_ready_i, s, true);
-        engine_done[size_t(s)] = cycle + opt_.engine_cycles;
-      } else {
-        set_bit(t.eng_ready_i, s, false);
-      }
-      if (engine_done[size_t(s)] != 0 && engine_done[size_t(s)] <= cycle && !bit(t.eng_valid_o, s)) {
-        set_bit(t.eng_done_i, s, true);
-        engine_done[size_t(s)] = 0;
+      if constexpr (HasEnginePorts<Top>::value) {
+        if (bit(t.eng_valid_o, s) && engine_done[size_t(s)] == 0) {
+          set_bit(t.eng_ready_i, s, true);
+          engine_done[size_t(s)] = cycle + opt_.engine_cycles;
+        } else {
+          set_bit(t.eng_ready_i, s, false);
+        }
+        if (engine_done[size_t(s)] != 0 && engine_done[size_t(s)] <= cycle && !bit(t.eng_valid_o, s)) {
+          set_bit(t.eng_done_i, s, true);
+          engine_done[size_t(s)] = 0;
+        }
       }
       set_bit(t.dma_ready_i, s, true);
       if (bit(t.dma_valid_o, s) && field(t.dma_upd_mode_o, s, 2) != 0)

@@ -42,7 +42,8 @@ module tern_act #(
   input  logic [31:0]         sr_seed_i,
   output logic                busy_o,
   output logic                err_valid_o,
-  output logic [3:0]          err_code_o
+  output logic [3:0]          err_code_o,
+  output logic [3:0]          cmd_check_o   // the error the offered command would raise
 );
 
   // --- Command acceptance and checks (model: ScalarEngine::check, same order) ---------------
@@ -73,6 +74,7 @@ module tern_act #(
 
   assign cmd_ready_o = !active_q;
   assign cmd_fire    = cmd_valid_i && cmd_ready_o;
+  assign cmd_check_o = cmd_err;
   assign start       = cmd_fire && (cmd_err == tern_act_pkg::ActErrNone);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

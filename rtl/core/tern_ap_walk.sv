@@ -21,6 +21,7 @@ module tern_ap_walk #(
   output logic [7:0]                         start_partition_o,
   output logic [7:0]                         partitions_o,
   output logic [2:0]                         elem_bytes_o,
+  output logic                               dense_o,     // visits consecutive elements, ascending
   output logic                               off_valid_o,
   input  logic                               off_ready_i,
   output logic [31:0]                        off_o,
@@ -77,6 +78,20 @@ module tern_ap_walk #(
     hi = $signed({14'd0, first}) + (hi + 48'sd1) * $signed({45'd0, eb});
     bad = (pcount == 8'd0) || (32'(pstart) + 32'(pcount) > P) || !quadrant_ok ||
           (first % 34'(eb) != 34'd0) || dim_zero || (lo < 0) || (hi > 48'(PartitionBytes));
+  end
+
+  // Dense: every dim of more than one element steps by the span of the dims inside it, so the
+  // walk visits consecutive elements in ascending order (the Tensor Engine's PSUM output rule).
+  always_comb begin
+    logic [47:0] span;
+    dense_o = 1'b1;
+    span    = 48'd1;
+    for (int d = 3; d >= 0; d--) begin
+      if (nums[16*d +: 16] > 16'd1) begin
+        if (48'($signed(steps[16*d +: 16])) != span) dense_o = 1'b0;
+        span = span * 48'(nums[16*d +: 16]);
+      end
+    end
   end
 
   // The walk.

@@ -3,12 +3,18 @@
 // later, the element at the same byte offset of every partition (the element's bits in the low
 // bits of each lane); a write stores an element of 1, 2 or 4 bytes at one offset in the
 // partitions of a mask. Elements are aligned to their size, so one never crosses a word.
+// PSUM also has the Tensor Engine's accumulate port (HasTe): partition p writes one fp32 word
+// per cycle at its own word address, overwriting or read-add-writing with the fp32 RNE add of
+// docs/numerics.md. It has priority: the element write port is not ready (wr_ready_o low) in a
+// cycle where the engine writes a partition of its mask; conflicts cost cycles, not data.
 // The backdoor port lets a testbench load and dump a word of one partition.
 // This is the simulation model; a banked SRAM wrapper for FPGA and ASIC comes with the core top.
 module tern_lane_mem #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
-  localparam int unsigned AW = $clog2(Bytes)
+  parameter bit HasTe = 1'b0,
+  localparam int unsigned AW = $clog2(Bytes),
+  localparam int unsigned WAW = AW - 2   // word address of the engine port
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -22,6 +28,12 @@ module tern_lane_mem #(
   input  logic [2:0]      wr_bytes_i,   // 1, 2 or 4
   input  logic [P-1:0]    wr_mask_i,
   input  logic [P*32-1:0] wr_data_i,
+  output logic            wr_ready_o,
+  // Tensor Engine accumulate port (HasTe)
+  input  logic [P-1:0]     te_we_i,
+  input  logic [P-1:0]     te_acc_i,
+  input  logic [P*WAW-1:0] te_addr_i,
+  input  logic [P*32-1:0]  te_data_i,
   // backdoor: one aligned word of one partition
   input  logic            bd_valid_i,
   input  logic            bd_write_i,
@@ -36,6 +48,20 @@ module tern_lane_mem #(
   assign bd_word = {bd_addr_i[AW-1:2], 2'b00};
   logic unused_bd;
   assign unused_bd = ^bd_addr_i[1:0];  // the backdoor moves whole words
+
+  logic [P-1:0] te_we;
+  assign te_we      = HasTe ? te_we_i : '0;
+  assign wr_ready_o = !(|(te_we & wr_mask_i));
+
+  // The engine's old words and the words it writes: one adder body in a loop (not one per
+  // partition instance), so the 128-partition PSUM stays small in Verilator.
+  logic [P*32-1:0] te_old, te_new;
+  always_comb begin
+    for (int unsigned p = 0; p < P; p++) begin
+      te_new[32*p +: 32] = te_acc_i[p] ? tern_fp_pkg::fp32_add(te_old[32*p +: 32], te_data_i[32*p +: 32])
+                                       : te_data_i[32*p +: 32];
+    end
+  end
 
   logic [1:0]  rd_shift_q;
   logic [P*32-1:0] bd_words;  // partition p's backdoor word in bits 32p +: 32
@@ -53,7 +79,9 @@ module tern_lane_mem #(
       if (rd_valid_i) begin
         for (int unsigned b = 0; b < 4; b++) rd_q[8*b +: 8] <= mem_q[32'(rd_word) + b];
       end
-      if (wr_valid_i && wr_mask_i[p]) begin
+      if (te_we[p]) begin
+        for (int unsigned b = 0; b < 4; b++) mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}] <= te_new[32*p + 8*b +: 8];
+      end else if (wr_valid_i && wr_ready_o && wr_mask_i[p]) begin
         for (int unsigned b = 0; b < 4; b++) begin
           if (b < 32'(wr_bytes_i)) mem_q[32'(wr_addr_i) + b] <= wr_data_i[32*p + 8*b +: 8];
         end
@@ -63,6 +91,9 @@ module tern_lane_mem #(
       end
     end
     assign rd_data_o[32*p +: 32] = rd_q >> (8 * rd_shift_q);
+    for (genvar b = 0; b < 4; b++) begin : gen_te_old
+      assign te_old[32*p + 8*b +: 8] = mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
+    end
     for (genvar b = 0; b < 4; b++) begin : gen_bd
       assign bd_words[32*p + 8*b +: 8] = mem_q[32'(bd_word) + b];
     end

@@ -52,6 +52,7 @@ module tern_seq (
   // DMA triggers: the DMA engine performs the semaphore update when the transfer completes
   output logic                                 dma_valid_o,
   input  logic                                 dma_ready_i,
+  input  logic                                 dma_err_i,       // with ready: no such queue or descriptor
   output logic [7:0]                           dma_queue_o,
   output logic [31:0]                          dma_desc_o,      // descriptor index (imm + rd)
   output logic [31:0]                          dma_src_add_o,   // r[rs1]
@@ -87,6 +88,7 @@ module tern_seq (
   // Fault codes (tern::core::FaultKind).
   localparam logic [3:0] ErrIllegal = 4'd1;
   localparam logic [3:0] ErrEngine  = 4'd3;
+  localparam logic [3:0] ErrDma     = 4'd4;
   localparam logic [3:0] ErrMemory  = 4'd5;
   localparam logic [3:0] ErrPc      = 4'd9;
   localparam logic [3:0] ErrWatchdog = 4'd10;
@@ -353,7 +355,11 @@ module tern_seq (
       end
       StDma: begin
         dma_valid_o = 1'b1;
-        retire      = dma_ready_i;  // the DMA engine updates the semaphore when the transfer ends
+        // The DMA engine updates the semaphore when the transfer ends; a trigger naming a queue
+        // or descriptor that does not exist is refused and faults here, as in the golden model.
+        retire      = dma_ready_i && !dma_err_i;
+        fault       = dma_ready_i && dma_err_i;
+        fault_code  = ErrDma;
       end
       default: state_d = StIdle;
     endcase

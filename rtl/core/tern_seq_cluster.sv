@@ -42,6 +42,7 @@ module tern_seq_cluster #(
   // DMA triggers
   output logic [S-1:0]                           dma_valid_o,
   input  logic [S-1:0]                           dma_ready_i,
+  input  logic [S-1:0]                           dma_err_i,      // with ready: trigger refused
   output logic [S*8-1:0]                         dma_queue_o,
   output logic [S*32-1:0]                        dma_desc_o,
   output logic [S*32-1:0]                        dma_src_add_o,
@@ -115,6 +116,7 @@ module tern_seq_cluster #(
       .eng_err_code_i    (eng_err_code_i[4*i +: 4]),
       .dma_valid_o       (dma_valid_o[i]),
       .dma_ready_i       (dma_ready_i[i]),
+      .dma_err_i         (dma_err_i[i]),
       .dma_queue_o       (dma_queue_o[8*i +: 8]),
       .dma_desc_o        (dma_desc_o[32*i +: 32]),
       .dma_src_add_o     (dma_src_add_o[32*i +: 32]),

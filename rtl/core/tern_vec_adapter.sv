@@ -44,6 +44,8 @@ module tern_vec_adapter #(
   output logic [2:0]                               psum_wr_bytes_o,
   output logic [P-1:0]                             psum_wr_mask_o,
   output logic [P*32-1:0]                          psum_wr_data_o,
+  input  logic                                     sr_seed_valid_i,
+  input  logic [31:0]                              sr_seed_i,
   output logic                                     busy_o
 );
 
@@ -85,16 +87,7 @@ module tern_vec_adapter #(
     logic [tern_isa_pkg::ApBits-1:0] ap;
     logic [31:0] base;
     if (IsScalar) begin : gen_scalar
-      // A scalar operand as a one-element pattern: memory, dtype, start, offset (its imm).
-      always_comb begin
-        ap = '0;
-        ap[tern_isa_pkg::ApMemLsb]         = instr_q[Lsb + tern_isa_pkg::ScMemLsb];
-        ap[tern_isa_pkg::ApDtypeLsb +: 4]  = instr_q[Lsb + tern_isa_pkg::ScDtypeLsb +: 4];
-        ap[tern_isa_pkg::ApStartLsb +: 8]  = instr_q[Lsb + tern_isa_pkg::ScStartLsb +: 8];
-        // An offset past 24 bits lies outside every partition: make it one the check rejects.
-        ap[tern_isa_pkg::ApOffsetLsb +: 24] = (instr_q[Lsb + tern_isa_pkg::ScImmLsb + 24 +: 8] != 8'd0)
-                                              ? 24'hFFFFFF : instr_q[Lsb + tern_isa_pkg::ScImmLsb +: 24];
-      end
+      assign ap = tern_core_pkg::scalar_as_ap(instr_q[Lsb +: tern_isa_pkg::ScalarBits]);
       assign base = sc_base_q[32*(w-3) +: 32];
       assign w_present[w] = instr_q[Lsb + tern_isa_pkg::ScPerPartitionLsb];
     end else begin : gen_ap
@@ -102,36 +95,22 @@ module tern_vec_adapter #(
       assign base = ap_base_q[32*w +: 32];
       assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w == 0);
     end
-    assign w_psum[w] = ap[tern_isa_pkg::ApMemLsb];
-    // PSUM operands are walked against the PSUM partition size.
-    logic chk_s, chk_p, err_s, err_p, v_s, v_p, last_s, last_p;
-    logic [31:0] off_s, off_p;
-    logic [63:0] el_s, el_p;
-    logic [7:0]  sp_s, sp_p, np_s, np_p;
-    logic [2:0]  eb_s, eb_p;
-    tern_ap_walk #(.P(P), .PartitionBytes(SbufBytes)) u_walk_sbuf (
+    logic [31:0] off;
+    logic [63:0] el;
+    logic [7:0]  sp, np;
+    logic [2:0]  eb;
+    logic        dense_unused;
+    tern_operand_walk #(.P(P)) u_walk (
       .clk_i, .rst_ni,
-      .start_i (w_start[w] && !w_psum[w]),
-      .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
-      .checked_o (chk_s), .err_o (err_s), .elements_o (el_s), .start_partition_o (sp_s),
-      .partitions_o (np_s), .elem_bytes_o (eb_s), .off_valid_o (v_s),
-      .off_ready_i (w_ready[w]), .off_o (off_s), .off_last_o (last_s));
-    tern_ap_walk #(.P(P), .PartitionBytes(PsumBytes)) u_walk_psum (
-      .clk_i, .rst_ni,
-      .start_i (w_start[w] && w_psum[w]),
-      .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
-      .checked_o (chk_p), .err_o (err_p), .elements_o (el_p), .start_partition_o (sp_p),
-      .partitions_o (np_p), .elem_bytes_o (eb_p), .off_valid_o (v_p),
-      .off_ready_i (w_ready[w]), .off_o (off_p), .off_last_o (last_p));
-    assign w_checked[w] = chk_s || chk_p;
-    assign w_err[w]     = w_psum[w] ? err_p : err_s;
-    assign w_valid[w]   = w_psum[w] ? v_p : v_s;
-    assign w_last[w]    = w_psum[w] ? last_p : last_s;
-    assign w_off[32*w +: 32]      = w_psum[w] ? off_p : off_s;
-    assign w_elements[64*w +: 64] = w_psum[w] ? el_p : el_s;
-    assign w_pstart[8*w +: 8]     = w_psum[w] ? sp_p : sp_s;
-    assign w_parts[8*w +: 8]      = w_psum[w] ? np_p : np_s;
-    assign w_eb[3*w +: 3]         = w_psum[w] ? eb_p : eb_s;
+      .start_i (w_start[w]), .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
+      .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
+      .start_partition_o (sp), .partitions_o (np), .elem_bytes_o (eb), .dense_o (dense_unused),
+      .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
+    assign w_off[32*w +: 32]      = off;
+    assign w_elements[64*w +: 64] = el;
+    assign w_pstart[8*w +: 8]     = sp;
+    assign w_parts[8*w +: 8]      = np;
+    assign w_eb[3*w +: 3]         = eb;
   end
 
   // ---------------------------------------------------------------------------------------
@@ -200,8 +179,8 @@ module tern_vec_adapter #(
     .err_valid_o      (err_valid_unused),
     .err_code_o       (err_code_unused),
     .cmd_check_o      (check_code),
-    .sr_seed_valid_i  (1'b0),
-    .sr_seed_i        (32'd0)
+    .sr_seed_valid_i,
+    .sr_seed_i
   );
   logic unused;
   assign unused = err_valid_unused ^ (^err_code_unused) ^ (^ap_base_q[127:96]) ^ (^w_checked) ^
@@ -255,22 +234,6 @@ module tern_vec_adapter #(
   // ---------------------------------------------------------------------------------------
   // Memory reads: one outstanding element, for in0, in1 or a scalar.
   // ---------------------------------------------------------------------------------------
-  // Lane i <- partition start + i; lanes past the operand's partitions read zero.
-  function automatic logic [P*32-1:0] to_lanes(input logic [P*32-1:0] row, input logic [7:0] start,
-                                                input logic [7:0] count);
-    for (int unsigned i = 0; i < P; i++) begin
-      to_lanes[32*i +: 32] = (i < 32'(count)) ? row[32*((i + 32'(start)) % P) +: 32] : 32'd0;
-    end
-  endfunction
-
-  function automatic logic [31:0] elem_bits(input logic [31:0] w, input logic [2:0] eb);
-    unique case (eb)
-      3'd1:    elem_bits = {24'd0, w[7:0]};
-      3'd2:    elem_bits = {16'd0, w[15:0]};
-      default: elem_bits = w;
-    endcase
-  endfunction
-
   logic [2:0]      rd_who_q, rd_who_d;       // walker whose read is in flight (7: none)
   logic            rd_pending_q, rd_pending_d;
   logic            rd_psum_q, rd_psum_d;
@@ -283,28 +246,17 @@ module tern_vec_adapter #(
   logic [P*32-1:0] rd_row;
   assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
 
-  // The returned row as engine lanes of the operand's dtype, and as a per-partition scalar:
-  // fp32 through its float dtype, int8 sign-extended, other integers as they are.
+  // The returned row as engine lanes of the operand's dtype, and as a per-partition scalar.
   logic [P*32-1:0] rd_lanes, rd_scalar;
+  tern_lane_gather #(.P(P)) u_gather (
+    .row_i (rd_row), .start_i (w_pstart[8*rd_who_q +: 8]), .count_i (w_parts[8*rd_who_q +: 8]),
+    .elem_bytes_i (w_eb[3*rd_who_q +: 3]), .lanes_o (rd_lanes));
   always_comb begin
-    logic [7:0] sp, np;
-    logic [2:0] eb;
     logic [3:0] dt;
-    sp = w_pstart[8*rd_who_q +: 8];
-    np = w_parts[8*rd_who_q +: 8];
-    eb = w_eb[3*rd_who_q +: 3];
     dt = instr_q[(rd_who_q == 3'd3 ? tern_isa_pkg::ScalarSlot0Lsb : tern_isa_pkg::ScalarSlot1Lsb) +
                  tern_isa_pkg::ScDtypeLsb +: 4];
-    rd_lanes = to_lanes(rd_row, sp, np);
-    for (int unsigned i = 0; i < P; i++) begin
-      rd_lanes[32*i +: 32] = elem_bits(rd_lanes[32*i +: 32], eb);
-      if (tern_pkg::is_float_dtype(dt))
-        rd_scalar[32*i +: 32] = tern_fp_pkg::upconvert(dt, rd_lanes[32*i +: 32]);
-      else if (dt == tern_pkg::DtInt8)
-        rd_scalar[32*i +: 32] = {{24{rd_lanes[32*i + 7]}}, rd_lanes[32*i +: 8]};
-      else
-        rd_scalar[32*i +: 32] = rd_lanes[32*i +: 32];
-    end
+    for (int unsigned i = 0; i < P; i++)
+      rd_scalar[32*i +: 32] = tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);
   end
 
   // Which walker reads next: a scalar in StScal, in0 or in1 in StRun, when its holding register
@@ -352,14 +304,9 @@ module tern_vec_adapter #(
 
   logic [P*32-1:0] wr_row;
   logic [P-1:0]    wr_mask;
-  always_comb begin
-    for (int unsigned p = 0; p < P; p++) begin
-      // partition p <- lane (p - start) mod P
-      wr_row[32*p +: 32] = out_data[32*((p + P - 32'(w_pstart[8*ow +: 8])) % P) +: 32];
-      wr_mask[p] = (p >= 32'(w_pstart[8*ow +: 8])) &&
-                   (p < 32'(w_pstart[8*ow +: 8]) + 32'(w_parts[8*ow +: 8]));
-    end
-  end
+  tern_lane_scatter #(.P(P)) u_scatter (
+    .lanes_i (out_data), .start_i (w_pstart[8*ow +: 8]), .count_i (w_parts[8*ow +: 8]),
+    .row_o (wr_row), .mask_o (wr_mask));
 
   always_comb begin
     sbuf_wr_valid_o = 1'b0;

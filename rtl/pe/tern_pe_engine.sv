@@ -54,7 +54,8 @@ module tern_pe_engine #(
   output logic                      busy_o,
   output logic                      err_valid_o,
   output logic [3:0]                err_code_o,
-  output logic [15:0]               err_count_o
+  output logic [15:0]               err_count_o,
+  output logic [3:0]                cmd_check_o   // the error the offered command would raise
 );
 
   // ------------------------------------------------------------------------------------------
@@ -266,6 +267,7 @@ module tern_pe_engine #(
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
   assign err_count_o = err_count_q;
+  assign cmd_check_o = cmd_err;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

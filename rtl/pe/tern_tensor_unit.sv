@@ -48,6 +48,7 @@ module tern_tensor_unit #(
   logic [Cols*AddrWidth-1:0] pe2psum_addr;
   logic [Cols*32-1:0]        pe2psum_data;
 
+  logic [3:0] cmd_check_unused;
   tern_pe_engine #(
     .Rows       (Rows),
     .Cols       (Cols),
@@ -79,8 +80,11 @@ module tern_tensor_unit #(
     .busy_o        (busy_o),
     .err_valid_o   (err_valid_o),
     .err_code_o    (err_code_o),
-    .err_count_o   (err_count_o)
+    .err_count_o   (err_count_o),
+    .cmd_check_o   (cmd_check_unused)
   );
+  logic unused;
+  assign unused = ^cmd_check_unused;  // commands are checked by the engine itself here
 
   tern_psum #(
     .Partitions(Partitions),

@@ -1,4 +1,4 @@
-// tern_sim_core: waveform regression bench of the core RTL so far (rtl/core/tern_core_vec.sv:
+// tern_sim_core: waveform regression bench of the core RTL so far (rtl/core/tern_core_compute.sv:
 // the five sequencers, semaphores, SBUF, PSUM and the DVE/POOL datapaths). Runs random Vector
 // Engine programs, each from random SBUF/PSUM contents, on the RTL and on the golden core model
 // and compares the memories and faults; the FST shows the last program.
@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
     const CoreConfig cfg = load_config(config);
     fmt::print("seed {} config {} programs {} waves {}\n", seed, cfg.name, programs,
                waves.empty() ? "off" : waves);
-    if (cfg.name == "tiny") return run<tb::RtlCoreVecTiny>(cfg, seed, programs, waves);
-    if (cfg.name == "small") return run<tb::RtlCoreVecSmall>(cfg, seed, programs, waves);
+    if (cfg.name == "tiny") return run<tb::RtlCoreComputeTiny>(cfg, seed, programs, waves);
+    if (cfg.name == "small") return run<tb::RtlCoreComputeSmall>(cfg, seed, programs, waves);
     throw Error(fmt::format("the core bench has models for tiny and small, not '{}'", cfg.name));
   });
 }

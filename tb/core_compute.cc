@@ -1,7 +1,7 @@
-#include "core_vec.h"
+#include "core_compute.h"
 
-#include "Vtern_core_vec_small.h"
-#include "Vtern_core_vec_tiny.h"
+#include "Vtern_core_compute_small.h"
+#include "Vtern_core_compute_tiny.h"
 #include "seq_harness_impl.h"
 
 namespace tern::tb {
@@ -40,11 +40,11 @@ uint32_t read_onchip(SeqHarness<Top>& h, isa::Mem mem, uint32_t partition, uint3
   return mem == isa::Mem::kSbuf ? t.sbuf_bd_rdata_o : t.psum_bd_rdata_o;
 }
 
-template class SeqHarness<Vtern_core_vec_tiny>;
-template class SeqHarness<Vtern_core_vec_small>;
-template void write_onchip(RtlCoreVecTiny&, isa::Mem, uint32_t, uint32_t, uint32_t);
-template void write_onchip(RtlCoreVecSmall&, isa::Mem, uint32_t, uint32_t, uint32_t);
-template uint32_t read_onchip(RtlCoreVecTiny&, isa::Mem, uint32_t, uint32_t);
-template uint32_t read_onchip(RtlCoreVecSmall&, isa::Mem, uint32_t, uint32_t);
+template class SeqHarness<Vtern_core_compute_tiny>;
+template class SeqHarness<Vtern_core_compute_small>;
+template void write_onchip(RtlCoreComputeTiny&, isa::Mem, uint32_t, uint32_t, uint32_t);
+template void write_onchip(RtlCoreComputeSmall&, isa::Mem, uint32_t, uint32_t, uint32_t);
+template uint32_t read_onchip(RtlCoreComputeTiny&, isa::Mem, uint32_t, uint32_t);
+template uint32_t read_onchip(RtlCoreComputeSmall&, isa::Mem, uint32_t, uint32_t);
 
 }  // namespace tern::tb

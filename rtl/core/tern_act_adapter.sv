@@ -1,0 +1,425 @@
+// tern_act_adapter: runs the ACT sequencer's activate instructions on a tern_act (docs/core-rtl.md).
+// It checks the operands in the golden model's order (model/core: exec_act), reads the
+// per-partition scale and bias and the load_reduce accumulator (acc_load, ap2), streams ap1 from
+// SBUF or PSUM into the engine and its results to ap0, and finally writes the reduction
+// accumulators, converted to acc_out's dtype (RNE), to acc_out (ap3). Lane i is partition
+// start + i of each operand. One element per operand is in flight: correct first, fast later.
+module tern_act_adapter #(
+  parameter int unsigned P = tern_cfg_pkg::Partitions,
+  localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
+  localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
+  localparam int unsigned IB = tern_isa_pkg::InstrBits,
+  localparam int unsigned SAW = $clog2(SbufBytes),
+  localparam int unsigned PAW = $clog2(PsumBytes)
+) (
+  input  logic                                     clk_i,
+  input  logic                                     rst_ni,
+  // from the sequencer
+  input  logic                                     valid_i,
+  output logic                                     ready_o,
+  input  logic [IB-1:0]                            instr_i,
+  input  logic [tern_isa_pkg::ApSlots*32-1:0]      ap_base_i,
+  input  logic [tern_isa_pkg::ScalarSlots*32-1:0]  sc_base_i,
+  output logic                                     done_o,
+  output logic                                     err_o,
+  output logic [3:0]                               err_code_o,  // tern::core::FaultKind
+  // SBUF and PSUM: a request is granted when gnt is high with valid; read data the next cycle
+  output logic                                     sbuf_rd_valid_o,
+  input  logic                                     sbuf_rd_gnt_i,
+  output logic [SAW-1:0]                           sbuf_rd_addr_o,
+  input  logic [P*32-1:0]                          sbuf_rd_data_i,
+  output logic                                     sbuf_wr_valid_o,
+  input  logic                                     sbuf_wr_gnt_i,
+  output logic [SAW-1:0]                           sbuf_wr_addr_o,
+  output logic [2:0]                               sbuf_wr_bytes_o,
+  output logic [P-1:0]                             sbuf_wr_mask_o,
+  output logic [P*32-1:0]                          sbuf_wr_data_o,
+  output logic                                     psum_rd_valid_o,
+  input  logic                                     psum_rd_gnt_i,
+  output logic [PAW-1:0]                           psum_rd_addr_o,
+  input  logic [P*32-1:0]                          psum_rd_data_i,
+  output logic                                     psum_wr_valid_o,
+  input  logic                                     psum_wr_gnt_i,
+  output logic [PAW-1:0]                           psum_wr_addr_o,
+  output logic [2:0]                               psum_wr_bytes_o,
+  output logic [P-1:0]                             psum_wr_mask_o,
+  output logic [P*32-1:0]                          psum_wr_data_o,
+  input  logic                                     sr_seed_valid_i,
+  input  logic [31:0]                              sr_seed_i,
+  output logic                                     busy_o
+);
+
+  localparam logic [3:0] ErrOperand = 4'd2;
+  localparam logic [3:0] ErrEngine  = 4'd3;
+
+  localparam logic [2:0] StIdle  = 3'd0;
+  localparam logic [2:0] StStart = 3'd1;
+  localparam logic [2:0] StCheck = 3'd2;
+  localparam logic [2:0] StScal  = 3'd3;
+  localparam logic [2:0] StCmd   = 3'd4;
+  localparam logic [2:0] StRun   = 3'd5;
+  localparam logic [2:0] StAcc   = 3'd6;
+
+  // Walkers: 0 ap0 (out), 1 ap1 (in), 2 ap2 (acc_load), 3 ap3 (acc_out), 4 scale, 5 bias.
+  localparam int unsigned NW = 6;
+  localparam logic [2:0] WIn = 3'd1, WLoad = 3'd2, WAccOut = 3'd3, WScale = 3'd4, WBias = 3'd5;
+
+  logic [2:0]    state_q, state_d;
+  logic [IB-1:0] instr_q;
+  logic [tern_isa_pkg::ApSlots*32-1:0]     ap_base_q;
+  logic [tern_isa_pkg::ScalarSlots*32-1:0] sc_base_q;
+
+  logic [NW-1:0]     w_checked, w_err, w_valid, w_ready, w_last, w_start, w_psum, w_present;
+  logic [NW*64-1:0]  w_elements;
+  logic [NW*8-1:0]   w_pstart, w_parts;
+  logic [NW*3-1:0]   w_eb;
+  logic [NW*32-1:0]  w_off;
+
+  logic [7:0] lanes;  // ap0's partitions: the lanes of the instruction
+  assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: 8];
+
+  for (genvar w = 0; w < NW; w++) begin : gen_walk
+    localparam bit IsScalar = (w >= 4);
+    localparam int unsigned Lsb = IsScalar ? tern_isa_pkg::ScalarSlot0Lsb + (w - 4) * tern_isa_pkg::ScalarBits
+                                           : tern_isa_pkg::ApSlot0Lsb + w * tern_isa_pkg::ApBits;
+    logic [tern_isa_pkg::ApBits-1:0] ap;
+    logic [31:0] base;
+    if (IsScalar) begin : gen_scalar
+      assign ap   = tern_core_pkg::scalar_as_ap(instr_q[Lsb +: tern_isa_pkg::ScalarBits]);
+      assign base = sc_base_q[32*(w-4) +: 32];
+      assign w_present[w] = instr_q[Lsb + tern_isa_pkg::ScPerPartitionLsb];
+    end else begin : gen_ap
+      assign ap   = instr_q[Lsb +: tern_isa_pkg::ApBits];
+      assign base = ap_base_q[32*w +: 32];
+      assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w < 2);
+    end
+    logic [31:0] off;
+    logic [63:0] el;
+    logic [7:0]  sp, np;
+    logic [2:0]  eb;
+    logic        dense_unused;
+    tern_operand_walk #(.P(P)) u_walk (
+      .clk_i, .rst_ni,
+      .start_i (w_start[w]), .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
+      .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
+      .start_partition_o (sp), .partitions_o (np), .elem_bytes_o (eb), .dense_o (dense_unused),
+      .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
+    assign w_off[32*w +: 32]      = off;
+    assign w_elements[64*w +: 64] = el;
+    assign w_pstart[8*w +: 8]     = sp;
+    assign w_parts[8*w +: 8]      = np;
+    assign w_eb[3*w +: 3]         = eb;
+  end
+
+  function automatic logic [3:0] ap_dtype(input logic [IB-1:0] instr, input int unsigned slot);
+    ap_dtype = instr[tern_isa_pkg::ApSlot0Lsb + slot * tern_isa_pkg::ApBits + tern_isa_pkg::ApDtypeLsb +: 4];
+  endfunction
+
+  // ---------------------------------------------------------------------------------------
+  // The engine and its command.
+  // ---------------------------------------------------------------------------------------
+  logic [2:0]  reduce_cmd;
+  logic [63:0] n_full;
+  assign reduce_cmd = instr_q[tern_isa_pkg::ActReduceCmdLsb +: 3];
+  assign n_full     = w_elements[64*1 +: 64];
+
+  logic            cmd_valid, cmd_ready, in_valid, in_ready, out_valid, out_ready, act_busy;
+  logic [P*32-1:0] in_data, out_data, acc_data;
+  logic [3*P*32-1:0] scal_q, scal_d;  // scale, bias, acc_load (fp32 per lane)
+  logic [3:0]      check_code, err_code_unused;
+  logic            err_valid_unused;
+
+  tern_act #(.Lanes(P)) u_act (
+    .clk_i, .rst_ni,
+    .cmd_valid_i       (cmd_valid),
+    .cmd_ready_o       (cmd_ready),
+    .cmd_func_i        (instr_q[tern_isa_pkg::ActFuncLsb +: 5]),
+    .cmd_in_dtype_i    (ap_dtype(instr_q, 1)),
+    .cmd_out_dtype_i   (ap_dtype(instr_q, 0)),
+    .cmd_round_i       (instr_q[tern_isa_pkg::ActStochasticLsb]),
+    .cmd_n_i           ((n_full > 64'hFFFF) ? 16'hFFFF : n_full[15:0]),
+    .cmd_scale_vec_i   (w_present[WScale]),
+    .cmd_scale_i       (instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: 32]),
+    .cmd_scales_i      (scal_q[0 +: P*32]),
+    .cmd_bias_vec_i    (w_present[WBias]),
+    .cmd_bias_i        (instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: 32]),
+    .cmd_biases_i      (scal_q[P*32 +: P*32]),
+    .cmd_reduce_op_i   (instr_q[tern_isa_pkg::ActReduceOpLsb]),
+    .cmd_reduce_cmd_i  (reduce_cmd),
+    .cmd_acc_load_i    (scal_q[2*P*32 +: P*32]),
+    .in_valid_i        (in_valid),
+    .in_ready_o        (in_ready),
+    .in_data_i         (in_data),
+    .out_valid_o       (out_valid),
+    .out_ready_i       (out_ready),
+    .out_data_o        (out_data),
+    .acc_o             (acc_data),
+    .sr_seed_valid_i,
+    .sr_seed_i,
+    .busy_o            (act_busy),
+    .err_valid_o       (err_valid_unused),
+    .err_code_o        (err_code_unused),
+    .cmd_check_o       (check_code)
+  );
+  logic unused;
+  assign unused = err_valid_unused ^ (^err_code_unused) ^ (^w_checked) ^ (^w_last);
+
+  // The first failing check, in the golden model's order (exec_act).
+  function automatic logic one_per_lane(input logic [NW*64-1:0] el, input logic [NW*8-1:0] parts,
+                                        input int unsigned w, input logic [7:0] n);
+    one_per_lane = (parts[8*w +: 8] == n) && (el[64*w +: 64] == 64'd1);
+  endfunction
+
+  logic       check_fail;
+  logic [3:0] check_err;
+  always_comb begin
+    check_fail = 1'b1;
+    check_err  = ErrOperand;
+    if (w_err[0] || w_err[WIn] || w_parts[8*WIn +: 8] != lanes || n_full != w_elements[63:0]) begin
+      check_err = ErrOperand;
+    end else if ((w_present[WScale] && w_err[WScale]) || (w_present[WBias] && w_err[WBias])) begin
+      check_err = ErrOperand;
+    end else if (reduce_cmd == tern_act_pkg::RedLoadReduce &&
+                 (!w_present[WLoad] || w_err[WLoad] || !one_per_lane(w_elements, w_parts, 32'(WLoad), lanes))) begin
+      check_err = ErrOperand;
+    end else if (w_present[WAccOut] &&
+                 (w_err[WAccOut] || !one_per_lane(w_elements, w_parts, 32'(WAccOut), lanes))) begin
+      check_err = ErrOperand;
+    end else if (check_code != tern_act_pkg::ActErrNone) begin
+      check_err = ErrEngine;
+    end else begin
+      check_fail = 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Memory reads: one outstanding element, for ap1, a scalar or acc_load.
+  // ---------------------------------------------------------------------------------------
+  logic [2:0]      rd_who_q, rd_who_d;      // walker whose read is in flight
+  logic            rd_pending_q, rd_pending_d, rd_psum_q, rd_psum_d;
+  logic [P*32-1:0] hold_q, hold_d, rd_row, rd_lanes;
+  logic            hold_valid_q, hold_valid_d;
+  logic [2:0]      scal_done_q, scal_done_d;  // scale, bias, acc_load read
+  logic [63:0]     out_count_q, out_count_d;
+
+  assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
+  tern_lane_gather #(.P(P)) u_gather (
+    .row_i (rd_row), .start_i (w_pstart[8*rd_who_q +: 8]), .count_i (w_parts[8*rd_who_q +: 8]),
+    .elem_bytes_i (w_eb[3*rd_who_q +: 3]), .lanes_o (rd_lanes));
+
+  // The returned row as fp32 per lane: scale and bias as per-partition scalars, acc_load by
+  // the golden model's convert_to_fp32.
+  logic [P*32-1:0] rd_fp32;
+  always_comb begin
+    logic [3:0] dt;
+    if (rd_who_q == WLoad) dt = ap_dtype(instr_q, 2);
+    else dt = instr_q[(rd_who_q == WScale ? tern_isa_pkg::ScalarSlot0Lsb : tern_isa_pkg::ScalarSlot1Lsb) +
+                      tern_isa_pkg::ScDtypeLsb +: 4];
+    for (int unsigned i = 0; i < P; i++)
+      rd_fp32[32*i +: 32] = (rd_who_q == WLoad) ? tern_core_pkg::to_fp32(dt, rd_lanes[32*i +: 32])
+                                                : tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);
+  end
+
+  logic need_load;
+  assign need_load = (reduce_cmd == tern_act_pkg::RedLoadReduce);
+
+  logic [2:0] want;
+  always_comb begin
+    want = 3'd7;
+    if (state_q == StScal) begin
+      if (w_present[WScale] && !scal_done_q[0] && w_valid[WScale])      want = WScale;
+      else if (w_present[WBias] && !scal_done_q[1] && w_valid[WBias])   want = WBias;
+      else if (need_load && !scal_done_q[2] && w_valid[WLoad])          want = WLoad;
+    end else if (state_q == StRun) begin
+      if (w_valid[WIn] && !hold_valid_q) want = WIn;
+    end
+  end
+
+  logic rd_gnt;
+  always_comb begin
+    sbuf_rd_valid_o = 1'b0;
+    psum_rd_valid_o = 1'b0;
+    if (want != 3'd7 && !rd_pending_q) begin
+      sbuf_rd_valid_o = !w_psum[want];
+      psum_rd_valid_o = w_psum[want];
+    end
+  end
+  assign sbuf_rd_addr_o = w_off[32*want +: SAW];
+  assign psum_rd_addr_o = w_off[32*want +: PAW];
+  assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
+
+  // ---------------------------------------------------------------------------------------
+  // Writes: each out beat to the next element of ap0; then the accumulators to acc_out.
+  // ---------------------------------------------------------------------------------------
+  logic [2:0] ow;
+  assign ow = (state_q == StAcc) ? WAccOut : 3'd0;
+
+  logic [P*32-1:0] acc_conv, wr_lanes, wr_row;
+  logic [P-1:0]    wr_mask;
+  always_comb begin
+    for (int unsigned i = 0; i < P; i++)
+      acc_conv[32*i +: 32] = tern_core_pkg::from_fp32(ap_dtype(instr_q, 3), acc_data[32*i +: 32]);
+  end
+  assign wr_lanes = (state_q == StAcc) ? acc_conv : out_data;
+  tern_lane_scatter #(.P(P)) u_scatter (
+    .lanes_i (wr_lanes), .start_i (w_pstart[8*ow +: 8]), .count_i (w_parts[8*ow +: 8]),
+    .row_o (wr_row), .mask_o (wr_mask));
+
+  logic wr_want, wr_fire;
+  assign wr_want = ((state_q == StRun && out_valid) || state_q == StAcc) && w_valid[ow];
+  assign sbuf_wr_valid_o = wr_want && !w_psum[ow];
+  assign psum_wr_valid_o = wr_want && w_psum[ow];
+  assign sbuf_wr_addr_o  = w_off[32*ow +: SAW];
+  assign psum_wr_addr_o  = w_off[32*ow +: PAW];
+  assign sbuf_wr_bytes_o = w_eb[3*ow +: 3];
+  assign psum_wr_bytes_o = w_eb[3*ow +: 3];
+  assign sbuf_wr_mask_o  = wr_mask;
+  assign psum_wr_mask_o  = wr_mask;
+  assign sbuf_wr_data_o  = wr_row;
+  assign psum_wr_data_o  = wr_row;
+  assign wr_fire   = (sbuf_wr_valid_o && sbuf_wr_gnt_i) || (psum_wr_valid_o && psum_wr_gnt_i);
+  assign out_ready = wr_fire && state_q == StRun;
+
+  always_comb begin
+    w_ready = '0;
+    if (rd_gnt) w_ready[want] = 1'b1;
+    if (wr_fire) w_ready[ow] = 1'b1;
+  end
+
+  assign in_valid = hold_valid_q;
+  assign in_data  = hold_q;
+
+  // ---------------------------------------------------------------------------------------
+  // The state machine.
+  // ---------------------------------------------------------------------------------------
+  always_comb begin
+    state_d      = state_q;
+    rd_who_d     = rd_who_q;
+    rd_pending_d = 1'b0;
+    rd_psum_d    = rd_psum_q;
+    hold_d       = hold_q;
+    hold_valid_d = hold_valid_q;
+    scal_d       = scal_q;
+    scal_done_d  = scal_done_q;
+    out_count_d  = out_count_q;
+    w_start      = '0;
+    cmd_valid    = 1'b0;
+    ready_o      = 1'b0;
+    done_o       = 1'b0;
+    err_o        = 1'b0;
+    err_code_o   = 4'd0;
+
+    if (rd_pending_q) begin
+      unique case (rd_who_q)
+        WIn: begin
+          hold_d       = rd_lanes;
+          hold_valid_d = 1'b1;
+        end
+        WScale: begin
+          scal_d[0 +: P*32] = rd_fp32;
+          scal_done_d[0]    = 1'b1;
+        end
+        WBias: begin
+          scal_d[P*32 +: P*32] = rd_fp32;
+          scal_done_d[1]       = 1'b1;
+        end
+        default: begin
+          scal_d[2*P*32 +: P*32] = rd_fp32;
+          scal_done_d[2]         = 1'b1;
+        end
+      endcase
+    end
+    if (rd_gnt) begin
+      rd_pending_d = 1'b1;
+      rd_who_d     = want;
+      rd_psum_d    = w_psum[want];
+    end
+    if (in_valid && in_ready) hold_valid_d = 1'b0;
+    if (out_ready) out_count_d = out_count_q + 64'd1;
+
+    unique case (state_q)
+      StIdle: begin
+        ready_o = 1'b1;
+        if (valid_i) state_d = StStart;
+      end
+      StStart: begin
+        w_start      = {w_present[5:4], w_present[3:2], 2'b11};
+        scal_done_d  = '0;
+        hold_valid_d = 1'b0;
+        out_count_d  = '0;
+        state_d      = StCheck;
+      end
+      StCheck: begin
+        if (check_fail) begin
+          done_o     = 1'b1;
+          err_o      = 1'b1;
+          err_code_o = check_err;
+          state_d    = StIdle;
+        end else begin
+          state_d = StScal;
+        end
+      end
+      StScal: begin
+        if ((!w_present[WScale] || scal_done_q[0]) && (!w_present[WBias] || scal_done_q[1]) &&
+            (!need_load || scal_done_q[2]) && !rd_pending_q)
+          state_d = StCmd;
+      end
+      StCmd: begin
+        cmd_valid = 1'b1;
+        if (cmd_ready) state_d = StRun;
+      end
+      StRun: begin
+        if (out_count_q == n_full && !act_busy && !rd_pending_q) begin
+          if (w_present[WAccOut]) begin
+            state_d = StAcc;
+          end else begin
+            done_o  = 1'b1;
+            state_d = StIdle;
+          end
+        end
+      end
+      StAcc: begin
+        if (wr_fire) begin
+          done_o  = 1'b1;
+          state_d = StIdle;
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= StIdle;
+      instr_q      <= '0;
+      ap_base_q    <= '0;
+      sc_base_q    <= '0;
+      rd_who_q     <= 3'd7;
+      rd_pending_q <= 1'b0;
+      rd_psum_q    <= 1'b0;
+      hold_q       <= '0;
+      hold_valid_q <= 1'b0;
+      scal_q       <= '0;
+      scal_done_q  <= '0;
+      out_count_q  <= '0;
+    end else begin
+      state_q      <= state_d;
+      if (state_q == StIdle && valid_i) begin
+        instr_q   <= instr_i;
+        ap_base_q <= ap_base_i;
+        sc_base_q <= sc_base_i;
+      end
+      rd_who_q     <= rd_who_d;
+      rd_pending_q <= rd_pending_d;
+      rd_psum_q    <= rd_psum_d;
+      hold_q       <= hold_d;
+      hold_valid_q <= hold_valid_d;
+      scal_q       <= scal_d;
+      scal_done_q  <= scal_done_d;
+      out_count_q  <= out_count_d;
+    end
+  end
+
+  assign busy_o = (state_q != StIdle);
+
+endmodule

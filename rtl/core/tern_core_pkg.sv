@@ -1,0 +1,38 @@
+// tern_core_pkg: helpers the core's engine adapters share (docs/core-rtl.md).
+package tern_core_pkg;
+
+  // A per-partition scalar operand as a one-element access pattern: memory, dtype, start
+  // partition, and its immediate as the byte offset. An offset past 24 bits lies outside every
+  // partition, so it becomes one the walker's check rejects.
+  function automatic logic [tern_isa_pkg::ApBits-1:0] scalar_as_ap(
+      logic [tern_isa_pkg::ScalarBits-1:0] sc);
+    scalar_as_ap = '0;
+    scalar_as_ap[tern_isa_pkg::ApMemLsb]        = sc[tern_isa_pkg::ScMemLsb];
+    scalar_as_ap[tern_isa_pkg::ApDtypeLsb +: 4] = sc[tern_isa_pkg::ScDtypeLsb +: 4];
+    scalar_as_ap[tern_isa_pkg::ApStartLsb +: 8] = sc[tern_isa_pkg::ScStartLsb +: 8];
+    scalar_as_ap[tern_isa_pkg::ApOffsetLsb +: 24] =
+        (sc[tern_isa_pkg::ScImmLsb + 24 +: 8] != 8'd0) ? 24'hFFFFFF : sc[tern_isa_pkg::ScImmLsb +: 24];
+  endfunction
+
+  // A per-partition scalar's value: float dtypes as fp32, int8 sign-extended, other integers
+  // as they are (the golden model's read_scalar).
+  function automatic logic [31:0] scalar_value(logic [3:0] dt, logic [31:0] bits);
+    if (tern_pkg::is_float_dtype(dt))  scalar_value = tern_fp_pkg::upconvert(dt, bits);
+    else if (dt == tern_pkg::DtInt8)   scalar_value = {{24{bits[7]}}, bits[7:0]};
+    else                               scalar_value = bits;
+  endfunction
+
+  // Any dtype to fp32 and back with round-to-nearest-even (tern::convert_to_fp32 and
+  // convert_from_fp32 without stochastic rounding): integers by value, floats by format.
+  function automatic logic [31:0] to_fp32(logic [3:0] dt, logic [31:0] bits);
+    to_fp32 = tern_pkg::is_float_dtype(dt) ? tern_fp_pkg::upconvert(dt, bits)
+                                           : tern_fp_int_pkg::int_to_fp32(dt, bits);
+  endfunction
+
+  function automatic logic [31:0] from_fp32(logic [3:0] dt, logic [31:0] x);
+    from_fp32 = tern_pkg::is_float_dtype(dt)
+                ? tern_fp_pkg::downconvert(dt, x, tern_pkg::RoundRne, 1'b0, 32'd0)
+                : tern_fp_int_pkg::fp32_to_int(dt, x, tern_pkg::RoundRne, 32'd0);
+  endfunction
+
+endpackage

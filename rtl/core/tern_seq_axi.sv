@@ -1,0 +1,344 @@
+// tern_seq_axi: the sequencers' side of the core's AXI4 master (docs/core-rtl.md): instruction
+// fetch with a one-instruction prefetch buffer per sequencer, and the ld/st words.
+//
+// Fetch: a sequencer asks for the 128-byte instruction at an address. If its prefetch buffer
+// holds that address the answer comes the next cycle; otherwise it is read (one INCR burst of
+// InstrBits / DataBits beats, which never crosses 4 KiB since instructions are 128-byte
+// aligned). Either way the buffer then fetches the following instruction, so a sequencer
+// whose engine is busy finds its next instruction waiting. A misaligned address or an AXI error
+// answers with an error (the sequencer faults with kMemory).
+// ld/st: one 4-byte transfer (AxSIZE 2) on the byte lanes of its address; SLVERR/DECERR answer
+// with an error.
+// IDs: fetch of sequencer s uses ID s, its ld/st ID S + s; each has at most one read in flight,
+// so responses route by ID alone.
+module tern_seq_axi #(
+  parameter int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
+  parameter int unsigned IdBits = 4,
+  localparam int unsigned S  = tern_isa_pkg::NumSeqs,
+  localparam int unsigned IB = tern_isa_pkg::InstrBits,
+  localparam int unsigned Beats = IB / DataBits,          // beats per instruction
+  localparam int unsigned BeatBytes = DataBits / 8,
+  localparam int unsigned LaneBits = $clog2(BeatBytes)
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic [S-1:0]          flush_i,            // start: forget the prefetched instructions
+  // the cluster's fetch and ld/st ports
+  input  logic [S-1:0]          fetch_req_valid_i,
+  output logic [S-1:0]          fetch_req_ready_o,
+  input  logic [S*32-1:0]       fetch_req_addr_i,
+  output logic [S-1:0]          fetch_rsp_valid_o,
+  output logic [S*IB-1:0]       fetch_rsp_data_o,
+  output logic [S-1:0]          fetch_rsp_err_o,
+  input  logic [S-1:0]          mem_req_valid_i,
+  output logic [S-1:0]          mem_req_ready_o,
+  input  logic [S-1:0]          mem_req_write_i,
+  input  logic [S*32-1:0]       mem_req_addr_i,
+  input  logic [S*32-1:0]       mem_req_wdata_i,
+  output logic [S-1:0]          mem_rsp_valid_o,
+  output logic [S*32-1:0]       mem_rsp_rdata_o,
+  output logic [S-1:0]          mem_rsp_err_o,
+  output logic [S*32-1:0]       fetch_hits_o,       // fetches answered from the prefetch buffer
+  // AXI4 master
+  output logic                  m_axi_arvalid_o,
+  input  logic                  m_axi_arready_i,
+  output logic [IdBits-1:0]     m_axi_arid_o,
+  output logic [31:0]           m_axi_araddr_o,
+  output logic [7:0]            m_axi_arlen_o,
+  output logic [2:0]            m_axi_arsize_o,
+  output logic [1:0]            m_axi_arburst_o,
+  input  logic                  m_axi_rvalid_i,
+  output logic                  m_axi_rready_o,
+  input  logic [IdBits-1:0]     m_axi_rid_i,
+  input  logic [DataBits-1:0]   m_axi_rdata_i,
+  input  logic [1:0]            m_axi_rresp_i,
+  input  logic                  m_axi_rlast_i,
+  output logic                  m_axi_awvalid_o,
+  input  logic                  m_axi_awready_i,
+  output logic [IdBits-1:0]     m_axi_awid_o,
+  output logic [31:0]           m_axi_awaddr_o,
+  output logic [7:0]            m_axi_awlen_o,
+  output logic [2:0]            m_axi_awsize_o,
+  output logic [1:0]            m_axi_awburst_o,
+  output logic                  m_axi_wvalid_o,
+  input  logic                  m_axi_wready_i,
+  output logic [DataBits-1:0]   m_axi_wdata_o,
+  output logic [BeatBytes-1:0]  m_axi_wstrb_o,
+  output logic                  m_axi_wlast_o,
+  input  logic                  m_axi_bvalid_i,
+  output logic                  m_axi_bready_o,
+  input  logic [IdBits-1:0]     m_axi_bid_i,
+  input  logic [1:0]            m_axi_bresp_i
+);
+
+  // ---------------------------------------------------------------------------------------
+  // Per sequencer: the prefetch buffer and the fetch state.
+  //   buf: {valid, addr, data, err} of the instruction after the last one answered;
+  //   a read in flight is a demand (answer when it lands) or a prefetch (fill the buffer).
+  // ---------------------------------------------------------------------------------------
+  logic [S-1:0]      buf_valid_q, buf_err_q, inflight_q, demand_q, rd_err_q, pending_q, drop_q;
+  logic [S*32-1:0]   buf_addr_q, rd_addr_q, pend_addr_q;
+  logic [S*IB-1:0]   buf_data_q, rd_data_q;
+  logic [S*8-1:0]    beat_q;
+  logic [S-1:0]      ar_want, ar_gnt;
+  logic [S-1:0]      mem_ar_want, mem_ar_gnt, mem_busy_q;
+  logic [S*32-1:0]   hits_q;
+
+  // The R channel: every beat is taken; route by ID.
+  logic [IdBits-1:0] rid;
+  assign rid            = m_axi_rid_i;
+  assign m_axi_rready_o = 1'b1;
+  logic rbad;
+  assign rbad = (m_axi_rresp_i[1] == 1'b1);  // SLVERR or DECERR
+
+  for (genvar s = 0; s < S; s++) begin : gen_seq
+    logic [31:0] req_addr;
+    logic        misaligned, hit, r_here, r_last;
+    assign req_addr   = fetch_req_addr_i[32*s +: 32];
+    assign misaligned = (req_addr[6:0] != 7'd0);
+    assign hit        = buf_valid_q[s] && (buf_addr_q[32*s +: 32] == req_addr);
+    assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));
+    assign r_last     = r_here && (32'(beat_q[8*s +: 8]) == Beats - 1);
+
+    // A request is taken when nothing of this sequencer is in flight: answered from the buffer,
+    // refused as misaligned, or turned into a demand read.
+    assign fetch_req_ready_o[s] = !pending_q[s] && !inflight_q[s] && !flush_i[s];
+    // The AR request: a demand, or the prefetch of the instruction after the buffer's.
+    assign ar_want[s] = pending_q[s] && !inflight_q[s];
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        buf_valid_q[s]         <= 1'b0;
+        buf_err_q[s]           <= 1'b0;
+        buf_addr_q[32*s +: 32] <= '0;
+        buf_data_q[IB*s +: IB] <= '0;
+        inflight_q[s]          <= 1'b0;
+        demand_q[s]            <= 1'b0;
+        pending_q[s]           <= 1'b0;
+        drop_q[s]              <= 1'b0;
+        pend_addr_q[32*s +: 32] <= '0;
+        rd_addr_q[32*s +: 32]  <= '0;
+        rd_data_q[IB*s +: IB]  <= '0;
+        rd_err_q[s]            <= 1'b0;
+        beat_q[8*s +: 8]       <= '0;
+        hits_q[32*s +: 32]     <= '0;
+      end else begin
+        if (flush_i[s]) begin
+          buf_valid_q[s]     <= 1'b0;
+          pending_q[s]       <= 1'b0;
+          demand_q[s]        <= 1'b0;
+          drop_q[s]          <= inflight_q[s] || ar_gnt[s];  // it lands, and is thrown away
+          hits_q[32*s +: 32] <= '0;
+        end else if (fetch_req_valid_i[s] && fetch_req_ready_o[s] && !misaligned) begin
+          if (hit) begin
+            // Answer from the buffer and prefetch the next instruction.
+            buf_valid_q[s]          <= 1'b0;
+            pending_q[s]            <= 1'b1;
+            demand_q[s]             <= 1'b0;
+            pend_addr_q[32*s +: 32] <= req_addr + 32'd128;
+            hits_q[32*s +: 32]      <= hits_q[32*s +: 32] + 32'd1;
+          end else begin
+            buf_valid_q[s]          <= 1'b0;
+            pending_q[s]            <= 1'b1;
+            demand_q[s]             <= 1'b1;
+            pend_addr_q[32*s +: 32] <= req_addr;
+          end
+        end
+        if (ar_gnt[s]) begin
+          pending_q[s]           <= 1'b0;
+          inflight_q[s]          <= 1'b1;
+          rd_addr_q[32*s +: 32]  <= pend_addr_q[32*s +: 32];
+          rd_err_q[s]            <= 1'b0;
+          beat_q[8*s +: 8]       <= '0;
+        end
+        if (r_here) begin
+          rd_data_q[IB*s + DataBits*beat_q[8*s +: 8] +: DataBits] <= m_axi_rdata_i;
+          rd_err_q[s]      <= rd_err_q[s] || rbad;
+          beat_q[8*s +: 8] <= beat_q[8*s +: 8] + 8'd1;
+        end
+        if (r_last) begin
+          inflight_q[s] <= 1'b0;
+          if (drop_q[s]) begin
+            drop_q[s] <= 1'b0;
+          end else if (demand_q[s]) begin
+            // The demand is answered (below); prefetch the one after it.
+            demand_q[s]             <= 1'b0;
+            pending_q[s]            <= 1'b1;
+            pend_addr_q[32*s +: 32] <= rd_addr_q[32*s +: 32] + 32'd128;
+          end else begin
+            buf_valid_q[s]          <= 1'b1;
+            buf_addr_q[32*s +: 32]  <= rd_addr_q[32*s +: 32];
+            buf_err_q[s]            <= rd_err_q[s] || rbad;
+            buf_data_q[IB*s +: IB]  <= rd_data_q[IB*s +: IB];
+            buf_data_q[IB*s + IB - DataBits +: DataBits] <= m_axi_rdata_i;
+          end
+        end
+      end
+    end
+
+    // Answers: from the buffer the cycle after a hit, a misaligned address at once (next
+    // cycle), a demand when its last beat lands.
+    logic        ans_q, ans_err_q;
+    logic [IB-1:0] ans_data_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        ans_q      <= 1'b0;
+        ans_err_q  <= 1'b0;
+        ans_data_q <= '0;
+      end else begin
+        ans_q <= 1'b0;
+        if (!flush_i[s] && fetch_req_valid_i[s] && fetch_req_ready_o[s] && (hit || misaligned)) begin
+          ans_q      <= 1'b1;
+          ans_err_q  <= misaligned || buf_err_q[s];
+          ans_data_q <= buf_data_q[IB*s +: IB];
+        end else if (r_last && demand_q[s] && !drop_q[s] && !flush_i[s]) begin
+          ans_q      <= 1'b1;
+          ans_err_q  <= rd_err_q[s] || rbad;
+          ans_data_q <= {m_axi_rdata_i, rd_data_q[IB*s +: IB - DataBits]};
+        end
+      end
+    end
+    assign fetch_rsp_valid_o[s]       = ans_q;
+    assign fetch_rsp_err_o[s]         = ans_err_q;
+    assign fetch_rsp_data_o[IB*s +: IB] = ans_data_q;
+
+    // ld/st: one at a time per sequencer.
+    assign mem_req_ready_o[s] = !mem_busy_q[s] && mem_ar_gnt[s];
+    assign mem_ar_want[s]     = mem_req_valid_i[s] && !mem_busy_q[s];
+  end
+
+  assign fetch_hits_o = hits_q;
+
+  // ---------------------------------------------------------------------------------------
+  // AR: fixed order, fetch before ld/st (each sequencer has one of each at most).
+  // ---------------------------------------------------------------------------------------
+  logic [2*S-1:0] ar_req, ar_sel;
+  logic [2*S-1:0] ar_mask;
+  always_comb begin
+    for (int unsigned s = 0; s < S; s++) begin
+      ar_req[s]     = ar_want[s];
+      ar_req[S + s] = mem_ar_want[s] && !mem_req_write_i[s];
+    end
+  end
+  assign ar_sel  = ar_req & ~(ar_req - 1'b1);  // the lowest request
+  assign ar_mask = (m_axi_arvalid_o && m_axi_arready_i) ? ar_sel : '0;
+  assign ar_gnt  = ar_mask[S-1:0];
+
+  logic [$clog2(2*S)-1:0] ar_idx;
+  always_comb begin
+    ar_idx = '0;
+    for (int unsigned i = 0; i < 2 * S; i++) begin
+      if (ar_sel[i]) ar_idx = $clog2(2*S)'(i);
+    end
+  end
+
+  assign m_axi_arvalid_o = |ar_req;
+  assign m_axi_arid_o    = IdBits'(ar_idx);
+  assign m_axi_arburst_o = 2'b01;  // INCR
+  always_comb begin
+    if (32'(ar_idx) < S) begin
+      m_axi_araddr_o = pend_addr_q[32*ar_idx +: 32];
+      m_axi_arlen_o  = 8'(Beats - 1);
+      m_axi_arsize_o = 3'($clog2(BeatBytes));
+    end else begin
+      m_axi_araddr_o = mem_req_addr_i[32*(32'(ar_idx) - S) +: 32];
+      m_axi_arlen_o  = 8'd0;
+      m_axi_arsize_o = 3'd2;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // AW and W together for a store (one beat); the lowest sequencer first.
+  // ---------------------------------------------------------------------------------------
+  logic [S-1:0] aw_req, aw_sel;
+  logic         aw_done_q, w_done_q;  // the chosen store's AW or W already went
+  always_comb begin
+    for (int unsigned s = 0; s < S; s++) aw_req[s] = mem_ar_want[s] && mem_req_write_i[s];
+  end
+  assign aw_sel = aw_req & ~(aw_req - 1'b1);
+  logic [$clog2(S)-1:0] aw_idx;
+  always_comb begin
+    aw_idx = '0;
+    for (int unsigned i = 0; i < S; i++) begin
+      if (aw_sel[i]) aw_idx = $clog2(S)'(i);
+    end
+  end
+  // Once the AW or W of a store has gone, the store is locked until its other half goes.
+  logic [$clog2(S)-1:0] st_idx, st_idx_q;
+  assign st_idx = (aw_done_q || w_done_q) ? st_idx_q : aw_idx;
+  logic [31:0] st_addr;
+  assign st_addr = mem_req_addr_i[32*st_idx +: 32];
+  assign m_axi_awvalid_o = (|aw_req || w_done_q) && !aw_done_q;
+  assign m_axi_awid_o    = IdBits'(S + 32'(st_idx));
+  assign m_axi_awaddr_o  = st_addr;
+  assign m_axi_awlen_o   = 8'd0;
+  assign m_axi_awsize_o  = 3'd2;
+  assign m_axi_awburst_o = 2'b01;
+  assign m_axi_wvalid_o  = (|aw_req || aw_done_q) && !w_done_q;
+  assign m_axi_wdata_o   = DataBits'({(DataBits / 32){mem_req_wdata_i[32*st_idx +: 32]}});
+  assign m_axi_wstrb_o   = BeatBytes'(4'hF) << st_addr[LaneBits-1:0];
+  assign m_axi_wlast_o   = 1'b1;
+
+  logic aw_fire, w_fire, st_accept;
+  assign aw_fire   = m_axi_awvalid_o && m_axi_awready_i;
+  assign w_fire    = m_axi_wvalid_o && m_axi_wready_i;
+  assign st_accept = (aw_done_q || aw_fire) && (w_done_q || w_fire);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      aw_done_q <= 1'b0;
+      w_done_q  <= 1'b0;
+      st_idx_q  <= '0;
+    end else if (st_accept) begin
+      aw_done_q <= 1'b0;
+      w_done_q  <= 1'b0;
+    end else begin
+      aw_done_q <= aw_done_q || aw_fire;
+      w_done_q  <= w_done_q || w_fire;
+      st_idx_q  <= st_idx;
+    end
+  end
+
+  // Grants of ld/st requests: a load when its AR goes, a store when its AW and W have gone.
+  always_comb begin
+    mem_ar_gnt = ar_mask[2*S-1:S];
+    if (st_accept) mem_ar_gnt[st_idx] = 1'b1;
+  end
+
+  // ld/st responses.
+  assign m_axi_bready_o = 1'b1;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mem_busy_q <= '0;
+    end else begin
+      for (int unsigned s = 0; s < S; s++) begin
+        if (mem_req_valid_i[s] && mem_req_ready_o[s]) mem_busy_q[s] <= 1'b1;
+        if ((m_axi_rvalid_i && 32'(rid) == S + s) || (m_axi_bvalid_i && 32'(m_axi_bid_i) == S + s))
+          mem_busy_q[s] <= 1'b0;
+      end
+    end
+  end
+  logic [S*32-1:0] ld_addr_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ld_addr_q <= '0;
+    else begin
+      for (int unsigned s = 0; s < S; s++) begin
+        if (mem_req_valid_i[s] && mem_req_ready_o[s]) ld_addr_q[32*s +: 32] <= mem_req_addr_i[32*s +: 32];
+      end
+    end
+  end
+  always_comb begin
+    for (int unsigned s = 0; s < S; s++) begin
+      logic r_mem, b_mem;
+      r_mem = m_axi_rvalid_i && (32'(rid) == S + s);
+      b_mem = m_axi_bvalid_i && (32'(m_axi_bid_i) == S + s);
+      mem_rsp_valid_o[s] = r_mem || b_mem;
+      mem_rsp_err_o[s]   = (r_mem && rbad) || (b_mem && m_axi_bresp_i[1]);
+      mem_rsp_rdata_o[32*s +: 32] = m_axi_rdata_i[8*ld_addr_q[32*s +: LaneBits] +: 32];
+    end
+  end
+
+  logic unused;
+  assign unused = m_axi_rlast_i ^ m_axi_bresp_i[0] ^ m_axi_rresp_i[0];  // beats are counted; OKAY vs EXOKAY
+
+endmodule
