@@ -538,6 +538,36 @@ TEST_F(CsrIrq, W1cClearsOnlyTheWrittenBits) {
   }
 }
 
+// An event in the very cycle a W1C write of its bit takes effect is kept, not lost.
+TEST_F(CsrIrq, AnEventWinsOverAClearOfItsBitInTheSameCycle) {
+  const uint32_t addr = csr::offset("glb.irq_status");
+  const uint32_t bit = csr::glb::kIrqNotify.put(1);
+  ASSERT_TRUE(raise("notify", 0));
+  ticks(2);
+  ASSERT_EQ(irq_status(), bit);
+  Top& t = *top;
+  t.s_axil_awaddr_i = addr;
+  t.s_axil_wdata_i = bit;
+  t.s_axil_wstrb_i = 0xF;
+  t.s_axil_awvalid_i = 1;
+  t.s_axil_wvalid_i = 1;
+  t.s_axil_bready_i = 1;
+  t.eval();
+  ASSERT_TRUE(t.s_axil_awready_o && t.s_axil_wready_o);
+  tick();  // AW and W taken together: the write takes effect in the next cycle
+  t.s_axil_awvalid_i = 0;
+  t.s_axil_wvalid_i = 0;
+  t.notify_valid_i = 1;  // the event in that same cycle
+  tick();
+  t.notify_valid_i = 0;
+  ASSERT_TRUE(t.s_axil_bvalid_o) << "the write did not take effect in the expected cycle";
+  tick();
+  t.s_axil_bready_i = 0;
+  EXPECT_EQ(irq_status(), bit) << "the event in the cycle of the clear was lost";
+  ASSERT_EQ(bus.write(addr, bit), AxiResp::kOkay);
+  EXPECT_EQ(irq_status(), 0u) << "the clear without an event";
+}
+
 TEST_F(CsrRtl, UnmappedAndUnalignedAddressesAnswerSlverr) {
   std::set<uint32_t> mapped;
   for (const csr::Instance& in : csr::instances(num_dma)) mapped.insert(in.addr);
