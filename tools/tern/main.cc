@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "asm_command.h"
 #include "fp_command.h"
+#include "csr_command.h"
 #include "isa_command.h"
 #include "run_command.h"
 #include "text_file.h"
@@ -24,7 +25,9 @@ commands:
   disasm IN.tbin [-o F]    a binary image as canonical assembly text
   run KERNEL [...]         run a reference kernel on a backend (tern run --list)
   isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
-  isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md))";
+  isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md)
+  csr sv [-o F]            the CSR map as the SystemVerilog package tern_csr_pkg
+  csr md [--update F]      the CSR map's docs tables, or F's generated block (docs/csr.md))";
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -66,6 +69,7 @@ int main(int argc, char** argv) {
     if (cmd == "asm") return tern::run_asm_command(args);
     if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
     if (cmd == "isa") return tern::run_isa_command(args, std::cout);
+    if (cmd == "csr") return tern::run_csr_command(args, std::cout);
     if (cmd == "run") return tern::run_run_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);

@@ -1,0 +1,236 @@
+// tern_csr_pkg: the NeuronCore's host CSR map (docs/csr.md).
+// Generated from model/core/csr_map.cc by `tern csr sv`: do not edit.
+//
+// 16-bit byte addresses of 32-bit registers. Instance i of block <Blk> (Glb, Seq, Dma, Sem)
+// sits at <Blk>Base + i * <Blk>Stride; <Blk><Reg> is a register's offset in its instance,
+// <Blk><Reg>Reset its value after reset, <Blk><Reg>Mask its defined bits and
+// <Blk><Reg><Field>Lsb / Width its fields.
+package tern_csr_pkg;
+
+  // Shared definitions: a block uses only some of them, so a block linted as its own top
+  // would report the others as unused. The waiver covers these localparams only.
+  /* verilator lint_off UNUSEDPARAM */
+
+  // Blocks: instance i of <Blk> at <Blk>Base + i * <Blk>Stride
+  localparam int unsigned AddrBits      = 16;        // byte address
+  localparam int unsigned DataBits      = 32;
+  localparam logic [15:0] GlbBase       = 16'h0000;  // Identification, configuration, global control and status, interrupts, settings.
+  localparam logic [15:0] GlbStride     = 16'h0100;
+  localparam int unsigned GlbStrideBits = 8;
+  localparam int unsigned GlbCount      = 1;
+  localparam logic [15:0] SeqBase       = 16'h0100;  // One per sequencer, in `tern::isa::Seq` order: pe, act, dve, pool, sp.
+  localparam logic [15:0] SeqStride     = 16'h0040;
+  localparam int unsigned SeqStrideBits = 6;
+  localparam int unsigned SeqCount      = 5;
+  localparam logic [15:0] DmaBase       = 16'h0400;  // One per DMA engine; engines at or past the config's `dma_engines` are unmapped.
+  localparam logic [15:0] DmaStride     = 16'h0040;
+  localparam int unsigned DmaStrideBits = 6;
+  localparam int unsigned DmaCount      = 16;        // at most; the config's engines are mapped
+  localparam logic [15:0] SemBase       = 16'h0800;  // The semaphore values.
+  localparam logic [15:0] SemStride     = 16'h0004;
+  localparam int unsigned SemStrideBits = 2;
+  localparam int unsigned SemCount      = 64;
+
+  // glb registers: offset in the instance, reset value, defined bits
+  localparam logic [15:0] GlbId              = 16'h0000;      // RO: Magic 0x5445524E ("TERN").
+  localparam logic [31:0] GlbIdReset         = 32'h5445524E;
+  localparam logic [31:0] GlbIdMask          = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbVersion         = 16'h0004;      // RO: Version of this register map.
+  localparam logic [31:0] GlbVersionReset    = 32'h00010000;
+  localparam logic [31:0] GlbVersionMask     = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbConfig          = 16'h0008;      // RO: Array sizes of the config.
+  localparam logic [31:0] GlbConfigReset     = 32'h00000000;  // hardware value
+  localparam logic [31:0] GlbConfigMask      = 32'h00FFFFFF;
+  localparam logic [15:0] GlbConfigDma       = 16'h000C;      // RO: Counts of the config.
+  localparam logic [31:0] GlbConfigDmaReset  = 32'h00000000;  // hardware value
+  localparam logic [31:0] GlbConfigDmaMask   = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbConfigSbuf      = 16'h0010;      // RO: SBUF bytes per partition.
+  localparam logic [31:0] GlbConfigSbufReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] GlbConfigSbufMask  = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbConfigPsum      = 16'h0014;      // RO: PSUM geometry.
+  localparam logic [31:0] GlbConfigPsumReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] GlbConfigPsumMask  = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbScratch         = 16'h0018;      // RW: No effect: for the driver's bus checks.
+  localparam logic [31:0] GlbScratchReset    = 32'h00000000;
+  localparam logic [31:0] GlbScratchMask     = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbCtrl            = 16'h0020;      // WO: Global control: each written 1 is a one-cycle pulse.
+  localparam logic [31:0] GlbCtrlReset       = 32'h00000000;
+  localparam logic [31:0] GlbCtrlMask        = 32'h00031F1F;
+  localparam logic [15:0] GlbStatus          = 16'h0024;      // RO: Sequencer state, one bit per sequencer.
+  localparam logic [31:0] GlbStatusReset     = 32'h00000000;  // hardware value
+  localparam logic [31:0] GlbStatusMask      = 32'h1F1F1F1F;
+  localparam logic [15:0] GlbIrqEnable       = 16'h0028;      // RW: Interrupt enables, bit for bit over IRQ_STATUS.
+  localparam logic [31:0] GlbIrqEnableReset  = 32'h00000000;
+  localparam logic [31:0] GlbIrqEnableMask   = 32'h031F1F1F;
+  localparam logic [15:0] GlbIrqStatus       = 16'h002C;      // W1C: Interrupt events, sticky until written 1. irq = |(IRQ_STATUS & IRQ_ENABLE).
+  localparam logic [31:0] GlbIrqStatusReset  = 32'h00000000;
+  localparam logic [31:0] GlbIrqStatusMask   = 32'h031F1F1F;
+  localparam logic [15:0] GlbSrSeed          = 16'h0030;      // RW: Stochastic-rounding seed; every write also reseeds the generators.
+  localparam logic [31:0] GlbSrSeedReset     = 32'h00000000;
+  localparam logic [31:0] GlbSrSeedMask      = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbWatchdog        = 16'h0034;      // RW: Semaphore-wait cycle limit (fault 10 past it); 0: off.
+  localparam logic [31:0] GlbWatchdogReset   = 32'h00000000;
+  localparam logic [31:0] GlbWatchdogMask    = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbDescBase        = 16'h0038;      // RW: HBM byte address of DMA descriptor 0.
+  localparam logic [31:0] GlbDescBaseReset   = 32'h00000000;
+  localparam logic [31:0] GlbDescBaseMask    = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbHbmSize         = 16'h003C;      // RW: HBM bytes the core may address; accesses past it fault.
+  localparam logic [31:0] GlbHbmSizeReset    = 32'h00000000;
+  localparam logic [31:0] GlbHbmSizeMask     = 32'hFFFFFFFF;
+
+  // seq registers: offset in the instance, reset value, defined bits
+  localparam logic [15:0] SeqProgBase             = 16'h0000;      // RW: HBM byte address of the program's instruction 0.
+  localparam logic [31:0] SeqProgBaseReset        = 32'h00000000;
+  localparam logic [31:0] SeqProgBaseMask         = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqProgLen              = 16'h0004;      // RW: Program length, instructions.
+  localparam logic [31:0] SeqProgLenReset         = 32'h00000000;
+  localparam logic [31:0] SeqProgLenMask          = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqCtrl                 = 16'h0008;      // WO: Sequencer control: each written 1 is a one-cycle pulse.
+  localparam logic [31:0] SeqCtrlReset            = 32'h00000000;
+  localparam logic [31:0] SeqCtrlMask             = 32'h00000003;
+  localparam logic [15:0] SeqStatus               = 16'h000C;      // RO: Sequencer state.
+  localparam logic [31:0] SeqStatusReset          = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqStatusMask           = 32'h000000F7;
+  localparam logic [15:0] SeqErrPc                = 16'h0010;      // RO: Instruction index of the fault.
+  localparam logic [31:0] SeqErrPcReset           = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqErrPcMask            = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqPc                   = 16'h0014;      // RO: Current instruction index.
+  localparam logic [31:0] SeqPcReset              = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqPcMask               = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqRetired              = 16'h0018;      // RO: Instructions retired.
+  localparam logic [31:0] SeqRetiredReset         = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqRetiredMask          = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqBusyCycles           = 16'h001C;      // RO: Cycles busy.
+  localparam logic [31:0] SeqBusyCyclesReset      = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqBusyCyclesMask       = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqSemWaitCycles        = 16'h0020;      // RO: Cycles waiting on a semaphore.
+  localparam logic [31:0] SeqSemWaitCyclesReset   = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqSemWaitCyclesMask    = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqFetchWaitCycles      = 16'h0024;      // RO: Cycles waiting for an instruction fetch.
+  localparam logic [31:0] SeqFetchWaitCyclesReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqFetchWaitCyclesMask  = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqConflictCycles       = 16'h0028;      // RO: Cycles stalled by an SBUF/PSUM port conflict.
+  localparam logic [31:0] SeqConflictCyclesReset  = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqConflictCyclesMask   = 32'hFFFFFFFF;
+  localparam logic [15:0] SeqNotifyCode           = 16'h002C;      // RO: Code of the last `notify` (IRQ_STATUS.notify); 0 after reset.
+  localparam logic [31:0] SeqNotifyCodeReset      = 32'h00000000;  // hardware value
+  localparam logic [31:0] SeqNotifyCodeMask       = 32'hFFFFFFFF;
+
+  // dma registers: offset in the instance, reset value, defined bits
+  localparam logic [15:0] DmaBytesReadLo         = 16'h0000;      // RO: Bytes read, bits 31:0 (read HI, LO, HI: retry when HI changed).
+  localparam logic [31:0] DmaBytesReadLoReset    = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaBytesReadLoMask     = 32'hFFFFFFFF;
+  localparam logic [15:0] DmaBytesReadHi         = 16'h0004;      // RO: Bytes read, bits 63:32.
+  localparam logic [31:0] DmaBytesReadHiReset    = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaBytesReadHiMask     = 32'hFFFFFFFF;
+  localparam logic [15:0] DmaBytesWrittenLo      = 16'h0008;      // RO: Bytes written, bits 31:0.
+  localparam logic [31:0] DmaBytesWrittenLoReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaBytesWrittenLoMask  = 32'hFFFFFFFF;
+  localparam logic [15:0] DmaBytesWrittenHi      = 16'h000C;      // RO: Bytes written, bits 63:32.
+  localparam logic [31:0] DmaBytesWrittenHiReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaBytesWrittenHiMask  = 32'hFFFFFFFF;
+  localparam logic [15:0] DmaOutstandingHwm      = 16'h0010;      // RO: Most AXI transactions outstanding at once.
+  localparam logic [31:0] DmaOutstandingHwmReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaOutstandingHwmMask  = 32'hFFFFFFFF;
+  localparam logic [15:0] DmaErrStatus           = 16'h0014;      // RO: The engine's first error, held by the engine.
+  localparam logic [31:0] DmaErrStatusReset      = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaErrStatusMask       = 32'h07FFFF0F;
+  localparam logic [15:0] DmaErrDesc             = 16'h0018;      // RO: Descriptor index of the failing transfer.
+  localparam logic [31:0] DmaErrDescReset        = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaErrDescMask         = 32'hFFFFFFFF;
+  localparam logic [15:0] DmaErrPc               = 16'h001C;      // RO: Instruction index of the failing trigger (sequencer in ERR_STATUS.seq).
+  localparam logic [31:0] DmaErrPcReset          = 32'h00000000;  // hardware value
+  localparam logic [31:0] DmaErrPcMask           = 32'hFFFFFFFF;
+
+  // sem registers: offset in the instance, reset value, defined bits
+  localparam logic [15:0] SemValue      = 16'h0000;      // RO: Semaphore value (int32).
+  localparam logic [31:0] SemValueReset = 32'h00000000;  // hardware value
+  localparam logic [31:0] SemValueMask  = 32'hFFFFFFFF;
+
+  // glb fields
+  localparam int unsigned GlbVersionMinorLsb          = 0;   // minor version: compatible additions
+  localparam int unsigned GlbVersionMinorWidth        = 16;
+  localparam int unsigned GlbVersionMajorLsb          = 16;  // major version: incompatible changes
+  localparam int unsigned GlbVersionMajorWidth        = 16;
+  localparam int unsigned GlbConfigPartitionsLsb      = 0;   // SBUF/PSUM partitions
+  localparam int unsigned GlbConfigPartitionsWidth    = 8;
+  localparam int unsigned GlbConfigPeRowsLsb          = 8;   // Tensor Engine rows
+  localparam int unsigned GlbConfigPeRowsWidth        = 8;
+  localparam int unsigned GlbConfigPeColsLsb          = 16;  // Tensor Engine columns
+  localparam int unsigned GlbConfigPeColsWidth        = 8;
+  localparam int unsigned GlbConfigDmaEnginesLsb      = 0;   // DMA engines (blocks past it are unmapped)
+  localparam int unsigned GlbConfigDmaEnginesWidth    = 8;
+  localparam int unsigned GlbConfigDmaQueuesLsb       = 8;   // queues per DMA engine
+  localparam int unsigned GlbConfigDmaQueuesWidth     = 8;
+  localparam int unsigned GlbConfigDmaSeqsLsb         = 16;  // sequencers
+  localparam int unsigned GlbConfigDmaSeqsWidth       = 8;
+  localparam int unsigned GlbConfigDmaSemsLsb         = 24;  // semaphores
+  localparam int unsigned GlbConfigDmaSemsWidth       = 8;
+  localparam int unsigned GlbConfigPsumBanksLsb       = 0;   // PSUM banks
+  localparam int unsigned GlbConfigPsumBanksWidth     = 8;
+  localparam int unsigned GlbConfigPsumBankBytesLsb   = 8;   // bytes per bank per partition
+  localparam int unsigned GlbConfigPsumBankBytesWidth = 24;
+  localparam int unsigned GlbCtrlStartLsb             = 0;   // start sequencer i (from instruction 0 at its PROG_BASE)
+  localparam int unsigned GlbCtrlStartWidth           = 5;
+  localparam int unsigned GlbCtrlHaltLsb              = 8;   // request sequencer i to halt
+  localparam int unsigned GlbCtrlHaltWidth            = 5;
+  localparam int unsigned GlbCtrlSemClearLsb          = 16;  // set every semaphore to 0
+  localparam int unsigned GlbCtrlSemClearWidth        = 1;
+  localparam int unsigned GlbCtrlCntClearLsb          = 17;  // clear the performance counters
+  localparam int unsigned GlbCtrlCntClearWidth        = 1;
+  localparam int unsigned GlbStatusBusyLsb            = 0;   // sequencer i is running
+  localparam int unsigned GlbStatusBusyWidth          = 5;
+  localparam int unsigned GlbStatusHaltedLsb          = 8;   // sequencer i has halted
+  localparam int unsigned GlbStatusHaltedWidth        = 5;
+  localparam int unsigned GlbStatusErrorLsb           = 16;  // sequencer i stopped on an error (code in its STATUS)
+  localparam int unsigned GlbStatusErrorWidth         = 5;
+  localparam int unsigned GlbStatusWaitingLsb         = 24;  // sequencer i waits on a semaphore
+  localparam int unsigned GlbStatusWaitingWidth       = 5;
+  localparam int unsigned GlbIrqEnableHaltedLsb       = 0;   // sequencer i halted (rising edge of its halted flag)
+  localparam int unsigned GlbIrqEnableHaltedWidth     = 5;
+  localparam int unsigned GlbIrqEnableErrorLsb        = 8;   // sequencer i stopped on an error (error code became non-zero)
+  localparam int unsigned GlbIrqEnableErrorWidth      = 5;
+  localparam int unsigned GlbIrqEnableNotifyLsb       = 16;  // sequencer i executed `notify` (code in its NOTIFY_CODE)
+  localparam int unsigned GlbIrqEnableNotifyWidth     = 5;
+  localparam int unsigned GlbIrqEnableDmaErrorLsb     = 24;  // a DMA engine reported an error (see its ERR_STATUS)
+  localparam int unsigned GlbIrqEnableDmaErrorWidth   = 1;
+  localparam int unsigned GlbIrqEnableIdleLsb         = 25;  // all sequencers idle: busy fell to 0 after a start
+  localparam int unsigned GlbIrqEnableIdleWidth       = 1;
+  localparam int unsigned GlbIrqStatusHaltedLsb       = 0;   // sequencer i halted (rising edge of its halted flag)
+  localparam int unsigned GlbIrqStatusHaltedWidth     = 5;
+  localparam int unsigned GlbIrqStatusErrorLsb        = 8;   // sequencer i stopped on an error (error code became non-zero)
+  localparam int unsigned GlbIrqStatusErrorWidth      = 5;
+  localparam int unsigned GlbIrqStatusNotifyLsb       = 16;  // sequencer i executed `notify` (code in its NOTIFY_CODE)
+  localparam int unsigned GlbIrqStatusNotifyWidth     = 5;
+  localparam int unsigned GlbIrqStatusDmaErrorLsb     = 24;  // a DMA engine reported an error (see its ERR_STATUS)
+  localparam int unsigned GlbIrqStatusDmaErrorWidth   = 1;
+  localparam int unsigned GlbIrqStatusIdleLsb         = 25;  // all sequencers idle: busy fell to 0 after a start
+  localparam int unsigned GlbIrqStatusIdleWidth       = 1;
+
+  // seq fields
+  localparam int unsigned SeqCtrlStartLsb       = 0;  // start this sequencer
+  localparam int unsigned SeqCtrlStartWidth     = 1;
+  localparam int unsigned SeqCtrlHaltLsb        = 1;  // request this sequencer to halt
+  localparam int unsigned SeqCtrlHaltWidth      = 1;
+  localparam int unsigned SeqStatusBusyLsb      = 0;  // running
+  localparam int unsigned SeqStatusBusyWidth    = 1;
+  localparam int unsigned SeqStatusHaltedLsb    = 1;  // halted
+  localparam int unsigned SeqStatusHaltedWidth  = 1;
+  localparam int unsigned SeqStatusWaitingLsb   = 2;  // waiting on a semaphore
+  localparam int unsigned SeqStatusWaitingWidth = 1;
+  localparam int unsigned SeqStatusErrCodeLsb   = 4;  // fault code (tern::core::FaultKind); 0: none
+  localparam int unsigned SeqStatusErrCodeWidth = 4;
+
+  // dma fields
+  localparam int unsigned DmaErrStatusCodeLsb     = 0;   // error code; 0: none
+  localparam int unsigned DmaErrStatusCodeWidth   = 4;
+  localparam int unsigned DmaErrStatusDetailLsb   = 8;   // code-specific detail (AXI response, field)
+  localparam int unsigned DmaErrStatusDetailWidth = 8;
+  localparam int unsigned DmaErrStatusQueueLsb    = 16;  // queue of the failing transfer
+  localparam int unsigned DmaErrStatusQueueWidth  = 8;
+  localparam int unsigned DmaErrStatusSeqLsb      = 24;  // sequencer that triggered it
+  localparam int unsigned DmaErrStatusSeqWidth    = 3;
+
+  /* verilator lint_on UNUSEDPARAM */
+
+endpackage
