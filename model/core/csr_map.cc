@@ -56,7 +56,7 @@ const std::vector<Reg>& regs() {
       {"error", glb::kIrqError, "sequencer i stopped on an error (error code became non-zero)"},
       {"notify", glb::kIrqNotify, "sequencer i executed `notify` (code in its NOTIFY_CODE)"},
       {"dma_error", glb::kIrqDmaError, "a DMA engine reported an error (see its ERR_STATUS)"},
-      {"idle", glb::kIrqIdle, "all sequencers idle: busy fell to 0 after a start"},
+      {"idle", glb::kIrqIdle, "core idle: every sequencer and DMA engine idle after a start"},
   };
   static const std::vector<Reg> kRegs = {
       // --- global ---
@@ -108,6 +108,8 @@ const std::vector<Reg>& regs() {
        "HBM byte address of DMA descriptor 0."},
       {B::kGlb, "hbm_size", glb::kHbmSize, A::kRW, 0, false, {},
        "HBM bytes the core may address; accesses past it fault."},
+      {B::kGlb, "desc_count", glb::kDescCount, A::kRW, 0, false, {},
+       "DMA descriptors in the table; a trigger naming one past it faults (kDma)."},
       // --- per sequencer ---
       {B::kSeq, "prog_base", seq::kProgBase, A::kRW, 0, false, {},
        "HBM byte address of the program's instruction 0."},

@@ -56,6 +56,7 @@ constexpr uint32_t kSrSeed = 0x030;      // RW  a write also reseeds
 constexpr uint32_t kWatchdog = 0x034;    // RW
 constexpr uint32_t kDescBase = 0x038;    // RW
 constexpr uint32_t kHbmSize = 0x03C;     // RW
+constexpr uint32_t kDescCount = 0x040;   // RW
 
 constexpr uint32_t kIdValue = 0x5445524E;  // "TERN"
 constexpr uint32_t kVersionValue = 0x00010000;  // major 1, minor 0

@@ -11,7 +11,7 @@
 //
 // Interrupts (IRQ_STATUS, sticky until written 1; irq_o = |(IRQ_STATUS & IRQ_ENABLE)): a
 // sequencer's halted flag rising, its error code becoming non-zero, its notify, any DMA error
-// pulse, and all sequencers idle (busy all 0 after a start). An event in the cycle of a W1C
+// pulse, and the core idle (every sequencer and DMA engine idle after a start). An event in the cycle of a W1C
 // clear of its bit wins.
 module tern_csr #(
   parameter int unsigned NumDma             = tern_cfg_pkg::DmaEngines,
@@ -63,6 +63,7 @@ module tern_csr #(
   output logic [31:0]         watchdog_o,
   output logic [31:0]         desc_base_o,
   output logic [31:0]         hbm_size_o,
+  output logic [31:0]         desc_count_o,
   output logic [31:0]         sr_seed_o,
   output logic                sr_seed_valid_o,
   output logic                irq_o,
@@ -91,6 +92,7 @@ module tern_csr #(
   input  logic [NumDma*32-1:0]  dma_err_desc_i,
   input  logic [NumDma*32-1:0]  dma_err_pc_i,
   input  logic [NumDma-1:0]     dma_err_valid_i,  // pulse: an error was recorded
+  input  logic [NumDma-1:0]     dma_busy_i,       // a transfer queued or in flight
   // semaphores
   input  logic [NSem*32-1:0]  sem_values_i
 );
@@ -135,7 +137,7 @@ module tern_csr #(
   // registers
   logic [31:0]       scratch_q, scratch_d, irq_enable_q, irq_enable_d, irq_status_q, irq_status_d;
   logic [31:0]       sr_seed_q, sr_seed_d, watchdog_q, watchdog_d;
-  logic [31:0]       desc_base_q, desc_base_d, hbm_size_q, hbm_size_d;
+  logic [31:0]       desc_base_q, desc_base_d, hbm_size_q, hbm_size_d, desc_count_q, desc_count_d;
   logic [S*32-1:0]   prog_base_q, prog_base_d, prog_len_q, prog_len_d, notify_code_q, notify_code_d;
   // pulses
   logic [S-1:0]      start_q, start_d, halt_q, halt_d;
@@ -208,6 +210,7 @@ module tern_csr #(
         tern_csr_pkg::GlbWatchdog:   rd_data = watchdog_q;
         tern_csr_pkg::GlbDescBase:   rd_data = desc_base_q;
         tern_csr_pkg::GlbHbmSize:    rd_data = hbm_size_q;
+        tern_csr_pkg::GlbDescCount:  rd_data = desc_count_q;
         default:                     rd_err  = 1'b1;
       endcase
     end else if (rd_seq) begin
@@ -274,7 +277,7 @@ module tern_csr #(
     for (int i = 0; i < S; i++) err_now[i] = |err_code_i[ECW*i +: ECW];
   end
 
-  assign idle_evt = armed_q && (busy_i == '0);
+  assign idle_evt = armed_q && (busy_i == '0) && (dma_busy_i == '0);
 
   always_comb begin
     // bus defaults: hold
@@ -295,6 +298,7 @@ module tern_csr #(
     watchdog_d      = watchdog_q;
     desc_base_d     = desc_base_q;
     hbm_size_d      = hbm_size_q;
+    desc_count_d    = desc_count_q;
     prog_base_d     = prog_base_q;
     prog_len_d      = prog_len_q;
     start_d         = '0;
@@ -345,6 +349,8 @@ module tern_csr #(
             desc_base_d = ((desc_base_q & ~wbytes) | wbits) & tern_csr_pkg::GlbDescBaseMask;
           tern_csr_pkg::GlbHbmSize:
             hbm_size_d = ((hbm_size_q & ~wbytes) | wbits) & tern_csr_pkg::GlbHbmSizeMask;
+          tern_csr_pkg::GlbDescCount:
+            desc_count_d = ((desc_count_q & ~wbytes) | wbits) & tern_csr_pkg::GlbDescCountMask;
           default: wr_err = 1'b1;  // RO or unmapped
         endcase
       end else if (wr_seq) begin
@@ -390,7 +396,7 @@ module tern_csr #(
     irq_set[tern_csr_pkg::GlbIrqStatusIdleLsb] = idle_evt;
     irq_status_d = ((irq_status_q & ~irq_clear) | irq_set) & tern_csr_pkg::GlbIrqStatusMask;
 
-    // "All idle" is armed by a start and fires once every sequencer's busy is low.
+    // "All idle" is armed by a start and fires once every sequencer and DMA engine is idle.
     armed_d = (armed_q && !idle_evt) || (start_q != '0);
 
     notify_code_d = notify_code_q;
@@ -417,6 +423,7 @@ module tern_csr #(
       watchdog_q      <= tern_csr_pkg::GlbWatchdogReset;
       desc_base_q     <= tern_csr_pkg::GlbDescBaseReset;
       hbm_size_q      <= tern_csr_pkg::GlbHbmSizeReset;
+      desc_count_q    <= tern_csr_pkg::GlbDescCountReset;
       prog_base_q     <= {S{tern_csr_pkg::SeqProgBaseReset}};
       prog_len_q      <= {S{tern_csr_pkg::SeqProgLenReset}};
       notify_code_q   <= {S{tern_csr_pkg::SeqNotifyCodeReset}};
@@ -446,6 +453,7 @@ module tern_csr #(
       watchdog_q      <= watchdog_d;
       desc_base_q     <= desc_base_d;
       hbm_size_q      <= hbm_size_d;
+      desc_count_q    <= desc_count_d;
       prog_base_q     <= prog_base_d;
       prog_len_q      <= prog_len_d;
       notify_code_q   <= notify_code_d;
@@ -479,6 +487,7 @@ module tern_csr #(
   assign watchdog_o      = watchdog_q;
   assign desc_base_o     = desc_base_q;
   assign hbm_size_o      = hbm_size_q;
+  assign desc_count_o    = desc_count_q;
   assign sr_seed_o       = sr_seed_q;
   assign sr_seed_valid_o = sr_seed_valid_q;
   assign irq_o           = |(irq_status_q & irq_enable_q);

@@ -77,6 +77,9 @@ package tern_csr_pkg;
   localparam logic [15:0] GlbHbmSize         = 16'h003C;      // RW: HBM bytes the core may address; accesses past it fault.
   localparam logic [31:0] GlbHbmSizeReset    = 32'h00000000;
   localparam logic [31:0] GlbHbmSizeMask     = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbDescCount       = 16'h0040;      // RW: DMA descriptors in the table; a trigger naming one past it faults (kDma).
+  localparam logic [31:0] GlbDescCountReset  = 32'h00000000;
+  localparam logic [31:0] GlbDescCountMask   = 32'hFFFFFFFF;
 
   // seq registers: offset in the instance, reset value, defined bits
   localparam logic [15:0] SeqProgBase             = 16'h0000;      // RW: HBM byte address of the program's instruction 0.

@@ -7,8 +7,8 @@
 // aligned). Either way the buffer then fetches the following instruction, so a sequencer
 // whose engine is busy finds its next instruction waiting. A misaligned address or an AXI error
 // answers with an error (the sequencer faults with kMemory).
-// ld/st: one 4-byte transfer (AxSIZE 2) on the byte lanes of its address; SLVERR/DECERR answer
-// with an error.
+// ld/st: one full-width beat at the bus-aligned address, the word on its byte lanes (WSTRB for
+// a store); SLVERR/DECERR answer with an error.
 // IDs: fetch of sequencer s uses ID s, its ld/st ID S + s; each has at most one read in flight,
 // so responses route by ID alone.
 module tern_seq_axi #(
@@ -241,9 +241,9 @@ module tern_seq_axi #(
       m_axi_arlen_o  = 8'(Beats - 1);
       m_axi_arsize_o = 3'($clog2(BeatBytes));
     end else begin
-      m_axi_araddr_o = mem_req_addr_i[32*(32'(ar_idx) - S) +: 32];
+      m_axi_araddr_o = mem_req_addr_i[32*(32'(ar_idx) - S) +: 32] & ~32'(BeatBytes - 1);
       m_axi_arlen_o  = 8'd0;
-      m_axi_arsize_o = 3'd2;
+      m_axi_arsize_o = 3'($clog2(BeatBytes));
     end
   end
 
@@ -270,9 +270,9 @@ module tern_seq_axi #(
   assign st_addr = mem_req_addr_i[32*st_idx +: 32];
   assign m_axi_awvalid_o = (|aw_req || w_done_q) && !aw_done_q;
   assign m_axi_awid_o    = IdBits'(S + 32'(st_idx));
-  assign m_axi_awaddr_o  = st_addr;
+  assign m_axi_awaddr_o  = st_addr & ~32'(BeatBytes - 1);
   assign m_axi_awlen_o   = 8'd0;
-  assign m_axi_awsize_o  = 3'd2;
+  assign m_axi_awsize_o  = 3'($clog2(BeatBytes));
   assign m_axi_awburst_o = 2'b01;
   assign m_axi_wvalid_o  = (|aw_req || aw_done_q) && !w_done_q;
   assign m_axi_wdata_o   = DataBits'({(DataBits / 32){mem_req_wdata_i[32*st_idx +: 32]}});
