@@ -120,10 +120,14 @@ class DmaBench {
         sems_.push_back({top_->sem_mode_o, top_->sem_idx_o, top_->sem_value_o, cycle_});
       }
       if (top_->err_valid_o) errs_.push_back(cycle_);
-      if (top_->trig_valid_i && top_->trig_ready_o) top_->trig_valid_i = 0, pending_trig_ = false;
     }
+    const bool trig_hs = top_->rst_ni && top_->trig_valid_i && top_->trig_ready_o;
     top_->clk_i = 1;
     top_->eval();
+    if (trig_hs) {
+      top_->trig_valid_i = 0;
+      pending_trig_ = false;
+    }
     ++cycle_;
   }
 
@@ -558,6 +562,7 @@ TEST_F(DmaRtlTest, FaultsMatchGolden) {
     const char* name;
     uint32_t detail;
     std::function<void(Transfer&)> inject;
+    bool swap = false;  // SBUF -> HBM instead of HBM -> SBUF
   };
   const uint32_t P = cfg.partitions;
   const uint64_t part_bytes = cfg.sbuf_partition_bytes;
@@ -567,7 +572,7 @@ TEST_F(DmaRtlTest, FaultsMatchGolden) {
       {"src address misaligned", kDetSrcAlign, [](Transfer& t) { t.desc.src.address += 2; }},
       {"src add misaligned", kDetSrcAlign, [](Transfer& t) { t.trig.src_add += 1; }},
       {"src step misaligned", kDetSrcAlign, [](Transfer& t) { t.desc.src.dims[3].step += 1; }},
-      {"dst step misaligned", kDetDstAlign, [](Transfer& t) { t.desc.dst.dims[1].step += 2; }},
+      {"dst step misaligned", kDetDstAlign, [](Transfer& t) { t.desc.dst.dims[1].step += 1; }},
       {"dst address misaligned", kDetDstAlign, [](Transfer& t) { t.desc.dst.address += 1; }},
       {"src past HBM", kDetSrcHbm, [](Transfer& t) { t.desc.src.address += kHbmBytes; }},
       {"src far past HBM", kDetSrcHbm, [](Transfer& t) { t.desc.src.address += uint64_t(1) << 40; }},
@@ -576,7 +581,7 @@ TEST_F(DmaRtlTest, FaultsMatchGolden) {
          t.desc.src.address = 4096;
          t.trig.src_add = 0;
        }},
-      {"dst add past HBM", kDetDstHbm, [](Transfer& t) { t.trig.dst_add += uint32_t(kHbmBytes); }},
+      {"dst add past the partition", kDetDstOffset, [](Transfer& t) { t.trig.dst_add += uint32_t(kHbmBytes); }},
       {"dst negative partition step", kDetDstPStep, [](Transfer& t) { t.desc.dst.dims[0].step = -1; }},
       {"dst partition past P", kDetDstPart, [P](Transfer& t) {
          t.desc.dst.start_partition = P - t.desc.dst.dims[0].step * (t.desc.dst.dims[0].num - 1);
@@ -588,17 +593,46 @@ TEST_F(DmaRtlTest, FaultsMatchGolden) {
          t.trig.dst_add = 0;
        }},
       {"count", kDetCount, [](Transfer& t) { t.desc.dst.dims[0].num += 1; }},
+      // The other direction: on-chip source checks, HBM destination checks.
+      {"src negative partition step", kDetSrcPStep, [](Transfer& t) { t.desc.src.dims[0].step = -2; }, true},
+      {"src partition past P", kDetSrcPart, [P](Transfer& t) { t.desc.src.start_partition = P; }, true},
+      {"src past the partition", kDetSrcOffset, [](Transfer& t) { t.desc.src.address += uint64_t(1) << 40; }, true},
+      {"src zero before dst zero", kDetSrcZero, [](Transfer& t) {
+         t.desc.src.dims[3].num = 0;
+         t.desc.dst.dims[3].num = 0;
+       }, true},
+      {"dst past HBM", kDetDstHbm, [](Transfer& t) { t.trig.dst_add += uint32_t(kHbmBytes); }, true},
+      {"dst below 0", kDetDstHbm, [](Transfer& t) {
+         t.desc.dst.dims[3].step = -int32_t(core::dtype_bytes(t.desc.dst.dtype));
+         t.desc.dst.dims[3].num = 70000 % 65536;
+         t.desc.dst.address = 0;
+         t.trig.dst_add = 0;
+       }, true},
+      {"dst misaligned before past HBM", kDetDstAlign, [](Transfer& t) {
+         t.desc.dst.address += kHbmBytes + 1;
+       }, true},
+      {"src fault before dst fault", kDetSrcOffset, [](Transfer& t) {
+         t.desc.src.address += uint64_t(1) << 20;
+         t.desc.dst.address += uint64_t(1) << 20;
+       }, true},
   };
   // The same cases mirrored for the other side kinds.
   std::vector<std::pair<std::string, std::function<std::optional<Transfer>(Slots&)>>> makers;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Slots slots = fresh_slots();
-    std::optional<Transfer> t = random_transfer(slots, kHbmS, kSbufS, 16, Dtype::kFp32, Dtype::kBf16);
+    // Partition faults need an on-chip side on one partition from partition 0, step 1.
+    std::optional<Transfer> t;
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+      Slots slots = fresh_slots();
+      t = c.swap ? random_transfer(slots, kSbufS, kHbmS, 16, Dtype::kBf16, Dtype::kFp32)
+                 : random_transfer(slots, kHbmS, kSbufS, 16, Dtype::kFp32, Dtype::kBf16);
+      if ((c.swap ? t->desc.src : t->desc.dst).dims[0].num == 1) break;
+    }
     ASSERT_TRUE(t);
-    // Partition faults need a partition dim that can move.
-    t->desc.dst.dims[0] = {1, 1};
-    t->desc.dst.start_partition = 0;
+    isa::DescSide& oc = c.swap ? t->desc.src : t->desc.dst;
+    ASSERT_EQ(oc.dims[0].num, 1u);
+    oc.dims[0].step = 1;
+    oc.start_partition = 0;
     c.inject(*t);
     t->trig.sem = 7;
     t->trig.queue = 2;
