@@ -84,6 +84,7 @@ class AxiMem {
   uint32_t reads_in_flight() const { return uint32_t(reads_.size()); }
   uint32_t writes_in_flight() const { return uint32_t(writes_.size()); }
   uint64_t now() const { return now_; }
+  uint32_t data_bytes() const { return opt_.data_bytes; }
   const AxiMemStats& stats() const { return stats_; }
   void clear_stats() { stats_ = {}; }
 

@@ -3,12 +3,12 @@
 // the on-chip ports can be stalled from C++ to exercise back-pressure; the memories have
 // backdoor ports for loading and dumping.
 module tern_dma_tb #(
+  parameter int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   localparam int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
   localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
   localparam int unsigned NumQueues = tern_cfg_pkg::DmaQueues,
   localparam int unsigned QBits = (NumQueues > 1) ? $clog2(NumQueues) : 1,
-  localparam int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   localparam int unsigned IdBits = 4
 ) (
   input  logic                clk_i,
@@ -93,7 +93,7 @@ module tern_dma_tb #(
   logic           rd_psum_q;
   logic [31:0]    sbuf_bd_rdata, psum_bd_rdata;
 
-  tern_dma u_dma (
+  tern_dma #(.DataBits(DataBits)) u_dma (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .trig_valid_i(trig_valid_i), .trig_ready_o(trig_ready_o), .trig_queue_i(trig_queue_i),
     .trig_desc_i(trig_desc_i), .trig_src_add_i(trig_src_add_i), .trig_dst_add_i(trig_dst_add_i),

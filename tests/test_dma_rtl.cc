@@ -23,6 +23,7 @@
 
 #include "Vtern_axi_mux.h"
 #include "Vtern_dma_tb_tiny.h"
+#include "Vtern_dma_tb_tiny64.h"
 #include "axi_mem.h"
 #include "common/config.h"
 #include "common/error.h"
@@ -77,24 +78,54 @@ struct ErrReport {
   uint32_t code, detail, queue, desc, seq, pc;
 };
 
-// The verilated engine + SBUF/PSUM + the AXI memory model.
+// The verilated engine + SBUF/PSUM + the AXI memory model; one per bus width.
 class DmaBench {
  public:
-  using Top = Vtern_dma_tb_tiny;
-
   DmaBench(const CoreConfig& cfg, const AxiMemOptions& mo, uint64_t seed)
-      : cfg_(cfg), mem_(mo), top_(std::make_unique<Top>()), rng_(seed) {
+      : cfg_(cfg), mem_(mo), rng_(seed) {}
+  virtual ~DmaBench() = default;
+  virtual void reset() = 0;
+  virtual void tick() = 0;
+  virtual void trigger(const Trigger& t) = 0;
+  virtual uint64_t run_idle(uint64_t cap = 4'000'000) = 0;
+  virtual void bd_write(bool psum, uint32_t p, uint32_t addr, uint32_t v) = 0;
+  virtual uint32_t bd_read(bool psum, uint32_t p, uint32_t addr) = 0;
+  virtual ErrReport err() const = 0;
+  virtual void set_hbm_size(uint32_t bytes) = 0;
+  virtual uint32_t hwm() const = 0;
+  virtual uint64_t bytes_read() const = 0;
+  virtual uint64_t bytes_written() const = 0;
+  AxiMem& mem() { return mem_; }
+
+  uint32_t stall_percent = 0;  // chance that an on-chip port stalls in a cycle
+  std::vector<SemPulse> sems_;
+  std::vector<uint64_t> errs_;
+  uint64_t cycle_ = 0;
+
+ protected:
+  CoreConfig cfg_;
+  AxiMem mem_;
+  std::mt19937_64 rng_;
+  bool pending_trig_ = false;
+};
+
+template <typename Top>
+class DmaBenchT : public DmaBench {
+ public:
+  DmaBenchT(const CoreConfig& cfg, const AxiMemOptions& mo, uint64_t seed)
+      : DmaBench(cfg, mo, seed), top_(std::make_unique<Top>()) {
     top_->hbm_size_i = uint32_t(kHbmBytes);
     top_->desc_base_i = uint32_t(kDescBase);
     reset();
   }
-  ~DmaBench() { top_->final(); }
+  ~DmaBenchT() override { top_->final(); }
 
-  Top& top() { return *top_; }
-  AxiMem& mem() { return mem_; }
-  uint32_t stall_percent = 0;  // chance that an on-chip port stalls in a cycle
+  void set_hbm_size(uint32_t bytes) override { top_->hbm_size_i = bytes; }
+  uint32_t hwm() const override { return top_->outstanding_hwm_o; }
+  uint64_t bytes_read() const override { return top_->bytes_read_o; }
+  uint64_t bytes_written() const override { return top_->bytes_written_o; }
 
-  void reset() {
+  void reset() override {
     top_->rst_ni = 0;
     top_->trig_valid_i = 0;
     top_->bd_valid_i = 0;
@@ -105,14 +136,14 @@ class DmaBench {
   }
 
   // One cycle: the memory's outputs in, the DMA's outputs sampled, the clock edge.
-  void tick() {
+  void tick() override {
     tb::drive_axi(*top_, mem_.out());
     top_->oc_rd_stall_i = stall_percent && rng_() % 100 < stall_percent;
     top_->oc_wr_stall_i = stall_percent && rng_() % 100 < stall_percent;
     top_->clk_i = 0;
     top_->eval();
     if (top_->rst_ni) {
-      mem_.cycle(tb::sample_axi(*top_, cfg_.axi_data_bits / 8));
+      mem_.cycle(tb::sample_axi(*top_, mem_.data_bytes()));
       if (top_->sem_valid_o) {
         if (mem_.writes_in_flight() != 0)
           throw Error(fmt::format("cycle {}: semaphore update with {} AXI writes still in flight",
@@ -131,7 +162,7 @@ class DmaBench {
     ++cycle_;
   }
 
-  void trigger(const Trigger& t) {
+  void trigger(const Trigger& t) override {
     // the previous trigger is taken first
     while (pending_trig_) tick();
     top_->trig_valid_i = 1;
@@ -149,7 +180,7 @@ class DmaBench {
   }
 
   // Runs until every trigger was taken and the engine is idle; returns the cycles.
-  uint64_t run_idle(uint64_t cap = 4'000'000) {
+  uint64_t run_idle(uint64_t cap) override {
     const uint64_t start = cycle_;
     while (pending_trig_ || top_->busy_o) {
       tick();
@@ -161,7 +192,7 @@ class DmaBench {
   }
 
   // Backdoor: one aligned word of one partition.
-  void bd_write(bool psum, uint32_t p, uint32_t addr, uint32_t v) {
+  void bd_write(bool psum, uint32_t p, uint32_t addr, uint32_t v) override {
     top_->bd_valid_i = 1;
     top_->bd_write_i = 1;
     top_->bd_psum_i = psum;
@@ -172,7 +203,7 @@ class DmaBench {
     top_->bd_valid_i = 0;
     top_->bd_write_i = 0;
   }
-  uint32_t bd_read(bool psum, uint32_t p, uint32_t addr) {
+  uint32_t bd_read(bool psum, uint32_t p, uint32_t addr) override {
     top_->bd_valid_i = 0;
     top_->bd_write_i = 0;
     top_->bd_psum_i = psum;
@@ -182,21 +213,13 @@ class DmaBench {
     return top_->bd_rdata_o;
   }
 
-  ErrReport err() const {
+  ErrReport err() const override {
     return {top_->err_code_o, top_->err_detail_o, top_->err_queue_o, top_->err_desc_o,
             top_->err_seq_o, top_->err_pc_o};
   }
 
-  std::vector<SemPulse> sems_;
-  std::vector<uint64_t> errs_;
-  uint64_t cycle_ = 0;
-
  private:
-  CoreConfig cfg_;
-  AxiMem mem_;
   std::unique_ptr<Top> top_;
-  std::mt19937_64 rng_;
-  bool pending_trig_ = false;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +315,8 @@ struct Transfer {
   Trigger trig;
 };
 
+const isa::Space kHbmS = isa::Space::kHbm, kSbufS = isa::Space::kSbuf, kPsumS = isa::Space::kPsum;
+
 // The golden model and the RTL bench over the same memories, compared after every scenario.
 class DmaRtlTest : public ::testing::Test {
  protected:
@@ -308,7 +333,12 @@ class DmaRtlTest : public ::testing::Test {
     mo.seed = seed;
     mo.read_latency = 12;
     mo.write_latency = 20;
-    bench = std::make_unique<DmaBench>(cfg, mo, seed);
+    if (bus64) {
+      mo.data_bytes = 8;
+      bench = std::make_unique<DmaBenchT<Vtern_dma_tb_tiny64>>(cfg, mo, seed);
+    } else {
+      bench = std::make_unique<DmaBenchT<Vtern_dma_tb_tiny>>(cfg, mo, seed);
+    }
     fill_random();
   }
 
@@ -484,6 +514,69 @@ class DmaRtlTest : public ::testing::Test {
     return t;
   }
 
+  void random_transfers(uint32_t n) {
+    const std::vector<std::pair<isa::Space, isa::Space>> kinds = {
+        {kHbmS, kSbufS}, {kSbufS, kHbmS}, {kHbmS, kPsumS}, {kPsumS, kHbmS}, {kSbufS, kPsumS},
+        {kPsumS, kSbufS}, {kHbmS, kHbmS}, {kSbufS, kSbufS}};
+    uint32_t pairs_seen[kNumDtypes][kNumDtypes] = {};
+    for (uint32_t v = 0; v < n; ++v) {
+      bench->mem().set_latency(1 + uint32_t(rng() % 40), 1 + uint32_t(rng() % 40));
+      bench->mem().set_ready_percent(rng() % 2 ? 100 : 50 + uint32_t(rng() % 50));
+      bench->stall_percent = rng() % 2 ? 0 : uint32_t(rng() % 40);
+      Slots slots = fresh_slots();
+      std::vector<Transfer> ts;
+      const uint32_t count = 1 + uint32_t(rng() % 5);
+      std::string what = fmt::format("scenario {}:", v);
+      for (uint32_t i = 0; i < count; ++i) {
+        const auto [ss, ds] = kinds[rng() % kinds.size()];
+        std::optional<Transfer> t = random_transfer(slots, ss, ds);
+        if (!t) continue;
+        t->trig.sem = uint32_t(ts.size());
+        pairs_seen[int(t->desc.src.dtype)][int(t->desc.dst.dtype)]++;
+        what += fmt::format(" [q{} {}.{} -> {}.{} {} elems]", t->trig.queue, isa::space_name(ss),
+                            dtype_name(t->desc.src.dtype), isa::space_name(ds),
+                            dtype_name(t->desc.dst.dtype), t->desc.src.elements());
+        ts.push_back(*t);
+      }
+      const auto fault = run_both(ts, what);
+      ASSERT_FALSE(fault) << what << ": the golden model faulted: " << fault->what() << ", " << ctx();
+      if (HasFailure()) break;
+    }
+    uint32_t covered = 0;
+    for (auto& row : pairs_seen)
+      for (uint32_t c : row) covered += c != 0;
+    RecordProperty("dtype_pairs", int(covered));
+    fmt::print("seed {}: {} scenarios, {} of 81 dtype pairs\n", seed, n, covered);
+  }
+
+  void long_transfer() {
+  bench->mem().set_latency(30, 40);
+    isa::Descriptor d;
+    const uint32_t n = 5000;  // fp32 words
+    d.src = {isa::Space::kHbm, Dtype::kFp32, 0, 0x0FF4, {}};
+    d.src.dims[3] = {4, n};
+    d.dst = {isa::Space::kHbm, Dtype::kFp32, 0, 0x20000 + 0x7F8, {}};
+    d.dst.dims[3] = {4, n};
+    Transfer t{d, {}};
+    t.trig.queue = 0;
+    t.trig.sem = 4;
+    std::vector<Transfer> ts = {t};
+    bench->mem().clear_stats();
+    const uint64_t c0 = bench->cycle_;
+    run_both(ts, "long HBM copy");
+    const uint64_t cycles = bench->cycle_ - c0;
+    const auto& st = bench->mem().stats();
+    EXPECT_GT(st.max_in_flight, 1u) << ctx();
+    EXPECT_GT(bench->hwm(), 1u);
+    EXPECT_GE(st.reads, 5u);  // 20000 bytes from 0xff4: at least one burst per 4 KiB page
+    EXPECT_EQ(bench->bytes_read(), uint64_t(4) * n);
+    EXPECT_EQ(bench->bytes_written(), uint64_t(4) * n);
+    fmt::print("long copy: {} bytes in {} cycles, {} reads / {} writes, {} in flight at most, "
+               "hwm {}\n", 4 * n, cycles, st.reads, st.writes, st.max_in_flight,
+               bench->hwm());
+  }
+
+  bool bus64 = false;  // the 64-bit AXI model (tern_dma_tb_tiny64)
   CoreConfig cfg;
   uint64_t seed = 0;
   std::mt19937_64 rng;
@@ -491,46 +584,11 @@ class DmaRtlTest : public ::testing::Test {
   std::unique_ptr<DmaBench> bench;
 };
 
-const isa::Space kHbmS = isa::Space::kHbm, kSbufS = isa::Space::kSbuf, kPsumS = isa::Space::kPsum;
 
 // Random scenarios of several transfers on several queues: every kind of side pair, every dtype
 // pair, 1..4-D patterns with gaps, negative and partition steps, random memory latency and
 // back-pressure.
-TEST_F(DmaRtlTest, RandomTransfersMatchGolden) {
-  const std::vector<std::pair<isa::Space, isa::Space>> kinds = {
-      {kHbmS, kSbufS}, {kSbufS, kHbmS}, {kHbmS, kPsumS}, {kPsumS, kHbmS}, {kSbufS, kPsumS},
-      {kPsumS, kSbufS}, {kHbmS, kHbmS}, {kSbufS, kSbufS}};
-  const uint32_t n = test_vectors(40);
-  uint32_t pairs_seen[kNumDtypes][kNumDtypes] = {};
-  for (uint32_t v = 0; v < n; ++v) {
-    bench->mem().set_latency(1 + uint32_t(rng() % 40), 1 + uint32_t(rng() % 40));
-    bench->mem().set_ready_percent(rng() % 2 ? 100 : 50 + uint32_t(rng() % 50));
-    bench->stall_percent = rng() % 2 ? 0 : uint32_t(rng() % 40);
-    Slots slots = fresh_slots();
-    std::vector<Transfer> ts;
-    const uint32_t count = 1 + uint32_t(rng() % 5);
-    std::string what = fmt::format("scenario {}:", v);
-    for (uint32_t i = 0; i < count; ++i) {
-      const auto [ss, ds] = kinds[rng() % kinds.size()];
-      std::optional<Transfer> t = random_transfer(slots, ss, ds);
-      if (!t) continue;
-      t->trig.sem = uint32_t(ts.size());
-      pairs_seen[int(t->desc.src.dtype)][int(t->desc.dst.dtype)]++;
-      what += fmt::format(" [q{} {}.{} -> {}.{} {} elems]", t->trig.queue, isa::space_name(ss),
-                          dtype_name(t->desc.src.dtype), isa::space_name(ds),
-                          dtype_name(t->desc.dst.dtype), t->desc.src.elements());
-      ts.push_back(*t);
-    }
-    const auto fault = run_both(ts, what);
-    ASSERT_FALSE(fault) << what << ": the golden model faulted: " << fault->what() << ", " << ctx();
-    if (HasFailure()) break;
-  }
-  uint32_t covered = 0;
-  for (auto& row : pairs_seen)
-    for (uint32_t c : row) covered += c != 0;
-  RecordProperty("dtype_pairs", int(covered));
-  fmt::print("seed {}: {} scenarios, {} of 81 dtype pairs\n", seed, n, covered);
-}
+TEST_F(DmaRtlTest, RandomTransfersMatchGolden) { random_transfers(test_vectors(40)); }
 
 // Every dtype pair once, HBM to SBUF and back to HBM with another dtype.
 TEST_F(DmaRtlTest, EveryDtypePair) {
@@ -709,7 +767,7 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
       bench->mem().add_slverr(kDescBase, kDescBase + 64);
     } else if (dec) {
       // The engine believes HBM is larger than the memory behind it.
-      bench->top().hbm_size_i = uint32_t(kMemBytes + kHbmBytes);
+      bench->set_hbm_size(uint32_t(kMemBytes + kHbmBytes));
       hs.address += kMemBytes;
       write_descriptors({*t});
     } else {
@@ -725,7 +783,7 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
     EXPECT_EQ(bench->err().detail, c.detail);
     // Nothing of the failed transfer is written: every memory still equals the golden's.
     bench->mem().clear_errors();
-    bench->top().hbm_size_i = uint32_t(kHbmBytes);
+    bench->set_hbm_size(uint32_t(kHbmBytes));
     if (!dec && c.detail != kDetDescFetch) expect_same(c.name);
     bench->reset();
   }
@@ -733,32 +791,7 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
 
 // A long transfer: bursts split at every 4 KiB boundary (the memory model rejects a crossing)
 // and at 256 beats, several bursts in flight, the semaphore after the last B.
-TEST_F(DmaRtlTest, LongTransferSplitsAndOverlaps) {
-  bench->mem().set_latency(30, 40);
-  isa::Descriptor d;
-  const uint32_t n = 5000;  // fp32 words
-  d.src = {isa::Space::kHbm, Dtype::kFp32, 0, 0x0FF4, {}};
-  d.src.dims[3] = {4, n};
-  d.dst = {isa::Space::kHbm, Dtype::kFp32, 0, 0x20000 + 0x7F8, {}};
-  d.dst.dims[3] = {4, n};
-  Transfer t{d, {}};
-  t.trig.queue = 0;
-  t.trig.sem = 4;
-  std::vector<Transfer> ts = {t};
-  bench->mem().clear_stats();
-  const uint64_t c0 = bench->cycle_;
-  run_both(ts, "long HBM copy");
-  const uint64_t cycles = bench->cycle_ - c0;
-  const auto& st = bench->mem().stats();
-  EXPECT_GT(st.max_in_flight, 1u) << ctx();
-  EXPECT_GT(bench->top().outstanding_hwm_o, 1u);
-  EXPECT_GE(st.reads, 5u);  // 20000 bytes from 0xff4: at least one burst per 4 KiB page
-  EXPECT_EQ(bench->top().bytes_read_o, uint64_t(4) * n);
-  EXPECT_EQ(bench->top().bytes_written_o, uint64_t(4) * n);
-  fmt::print("long copy: {} bytes in {} cycles, {} reads / {} writes, {} in flight at most, "
-             "hwm {}\n", 4 * n, cycles, st.reads, st.writes, st.max_in_flight,
-             bench->top().outstanding_hwm_o);
-}
+TEST_F(DmaRtlTest, LongTransferSplitsAndOverlaps) { long_transfer(); }
 
 // The same queue runs its transfers in order: the second reads what the first wrote.
 TEST_F(DmaRtlTest, QueueIsInOrder) {
@@ -780,6 +813,43 @@ TEST_F(DmaRtlTest, QueueIsInOrder) {
     run_both(ts, "chained transfers on one queue");
     if (HasFailure()) break;
   }
+}
+
+// The same engine on a 64-bit AXI bus (the lint config's width): 256 beats are 2 KiB, so bursts
+// also split at 256 beats.
+class DmaRtl64Test : public DmaRtlTest {
+ protected:
+  void SetUp() override {
+    bus64 = true;
+    DmaRtlTest::SetUp();
+  }
+};
+TEST_F(DmaRtl64Test, RandomTransfersMatchGolden) { random_transfers(test_vectors(40) / 2); }
+TEST_F(DmaRtl64Test, LongTransferSplitsAt256Beats) {
+  long_transfer();
+  EXPECT_EQ(bench->mem().stats().max_len, 255u) << ctx();
+}
+
+// Non-empty queues are served round-robin: one trigger on queue 1 behind three on queue 0
+// completes second.
+TEST_F(DmaRtlTest, QueuesAreServedRoundRobin) {
+  Slots slots = fresh_slots();
+  std::vector<Transfer> ts;
+  for (uint32_t i = 0; i < 4; ++i) {
+    std::optional<Transfer> t = random_transfer(slots, kHbmS, kHbmS, 16);
+    ASSERT_TRUE(t);
+    t->trig.queue = i < 3 ? 0 : 1;
+    t->trig.sem = i;
+    t->trig.mode = isa::SemUpdate::kAdd;
+    t->trig.value = 1;
+    ts.push_back(*t);
+  }
+  run_both(ts, "round robin");
+  ASSERT_EQ(bench->sems_.size(), 4u);
+  EXPECT_EQ(bench->sems_[0].idx, 0u);
+  EXPECT_EQ(bench->sems_[1].idx, 3u) << "queue 1 waited for all of queue 0";
+  EXPECT_EQ(bench->sems_[2].idx, 1u);
+  EXPECT_EQ(bench->sems_[3].idx, 2u);
 }
 
 // ---------------------------------------------------------------------------------------------
