@@ -866,6 +866,7 @@ struct MuxMaster {
   std::deque<Op> wdata;        // writes whose data is still to send
   std::deque<Op> reads;        // reads waiting for data
   uint32_t w_beat = 0, r_beat = 0, b_left = 0;
+  bool w_offer = false;
 };
 
 TEST(AxiMux, TwoMastersShareOneMemory) {
@@ -942,7 +943,9 @@ TEST(AxiMux, TwoMastersShareOneMemory) {
           top.s_arburst_i = (top.s_arburst_i & ~(3u << (2 * i))) | (1u << (2 * i));
         }
       }
-      if (!x.wdata.empty()) {
+      // W beats come when the master likes (an offered beat stays until taken).
+      x.w_offer = !x.wdata.empty() && (x.w_offer || rng() % 10 < 6);
+      if (x.w_offer) {
         const auto& op = x.wdata.front();
         set_bit(top.s_wvalid_i, i, true);
         top.s_wdata_i[2 * i] = op.data[2 * x.w_beat];
@@ -967,6 +970,7 @@ TEST(AxiMux, TwoMastersShareOneMemory) {
         x.ops.pop_front();
       }
       if (((top.s_wvalid_i & top.s_wready_o) >> i) & 1) {
+        x.w_offer = false;
         const auto& op = x.wdata.front();
         for (int b = 0; b < 8; ++b)
           shadow[op.addr + 8 * x.w_beat + b] = uint8_t(op.data[2 * x.w_beat + b / 4] >> (8 * (b % 4)));
