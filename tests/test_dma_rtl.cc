@@ -439,17 +439,22 @@ class DmaRtlTest : public ::testing::Test {
   std::optional<core::CoreFault> run_both(std::vector<Transfer>& ts, const std::string& what) {
     const isa::Program p = program(ts);
     std::optional<core::CoreFault> fault;
+    core::RunStats stats;
     try {
-      golden->run(p);
+      stats = golden->run(p);
     } catch (const core::CoreFault& f) {
       fault = f;
     }
     write_descriptors(ts);
     bench->sems_.clear();
     bench->errs_.clear();
+    const uint64_t rd0 = bench->bytes_read(), wr0 = bench->bytes_written();
     for (const Transfer& t : ts) bench->trigger(t.trig);
     bench->run_idle();
     if (!fault) {
+      // The byte counters count elements as the golden RunStats do.
+      EXPECT_EQ(bench->bytes_read() - rd0, stats.dma_bytes_read) << what << ", " << ctx();
+      EXPECT_EQ(bench->bytes_written() - wr0, stats.dma_bytes_written) << what << ", " << ctx();
       EXPECT_TRUE(bench->errs_.empty()) << what << ": the RTL faulted with detail "
                                         << bench->err().detail << ", " << ctx();
       EXPECT_EQ(bench->sems_.size(), ts.size()) << what << ", " << ctx();
