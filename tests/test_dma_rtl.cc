@@ -4,11 +4,12 @@
 // memory model (tb/axi_mem.h); HBM, SBUF and PSUM must be equal bit for bit afterwards. Every
 // check fault, AXI errors, the 4 KiB rule, outstanding bursts, the semaphore timing and the AXI
 // mux (tern_axi_mux) have their own tests. TERN_SEED overrides the seed, TERN_VECTORS the
-// number of random scenarios.
+// number of random scenarios, TERN_WAVES=file.fst dumps waves (run one test with --gtest_filter).
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 #include <verilated.h>
+#include <verilated_fst_c.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -113,12 +114,24 @@ template <typename Top>
 class DmaBenchT : public DmaBench {
  public:
   DmaBenchT(const CoreConfig& cfg, const AxiMemOptions& mo, uint64_t seed)
-      : DmaBench(cfg, mo, seed), top_(std::make_unique<Top>()) {
+      : DmaBench(cfg, mo, seed) {
+    // TERN_WAVES=file.fst dumps the bench's waves (off by default: it is slow).
+    const char* waves = std::getenv("TERN_WAVES");
+    if (waves) Verilated::traceEverOn(true);
+    top_ = std::make_unique<Top>();
+    if (waves) {
+      fst_ = std::make_unique<VerilatedFstC>();
+      top_->trace(fst_.get(), 99);
+      fst_->open(waves);
+    }
     top_->hbm_size_i = uint32_t(kHbmBytes);
     top_->desc_base_i = uint32_t(kDescBase);
     reset();
   }
-  ~DmaBenchT() override { top_->final(); }
+  ~DmaBenchT() override {
+    top_->final();
+    if (fst_) fst_->close();
+  }
 
   void set_hbm_size(uint32_t bytes) override { top_->hbm_size_i = bytes; }
   uint32_t hwm() const override { return top_->outstanding_hwm_o; }
@@ -142,6 +155,7 @@ class DmaBenchT : public DmaBench {
     top_->oc_wr_stall_i = stall_percent && rng_() % 100 < stall_percent;
     top_->clk_i = 0;
     top_->eval();
+    if (fst_) fst_->dump(2 * cycle_);
     if (top_->rst_ni) {
       mem_.cycle(tb::sample_axi(*top_, mem_.data_bytes()));
       if (top_->sem_valid_o) {
@@ -155,6 +169,7 @@ class DmaBenchT : public DmaBench {
     const bool trig_hs = top_->rst_ni && top_->trig_valid_i && top_->trig_ready_o;
     top_->clk_i = 1;
     top_->eval();
+    if (fst_) fst_->dump(2 * cycle_ + 1);
     if (trig_hs) {
       top_->trig_valid_i = 0;
       pending_trig_ = false;
@@ -220,6 +235,7 @@ class DmaBenchT : public DmaBench {
 
  private:
   std::unique_ptr<Top> top_;
+  std::unique_ptr<VerilatedFstC> fst_;
 };
 
 // ---------------------------------------------------------------------------------------------
