@@ -815,6 +815,27 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
 // and at 256 beats, several bursts in flight, the semaphore after the last B.
 TEST_F(DmaRtlTest, LongTransferSplitsAndOverlaps) { long_transfer(); }
 
+// Dims that continue each other form one run: a contiguous 4 KiB tile in three dims is one
+// burst (plus the descriptor fetch), and so is a write of it with an unused middle dim.
+TEST_F(DmaRtlTest, ContiguousDimsMergeIntoOneRun) {
+  isa::Descriptor d;
+  d.src = {isa::Space::kHbm, Dtype::kFp32, 0, 0x8000, {}};
+  d.src.dims[1] = {1024, 4};
+  d.src.dims[2] = {256, 4};
+  d.src.dims[3] = {4, 64};
+  d.dst = {isa::Space::kHbm, Dtype::kFp32, 0, 0x14000, {}};
+  d.dst.dims[1] = {4096, 1};  // size 1: its step does not matter
+  d.dst.dims[2] = {64, 64};
+  d.dst.dims[3] = {4, 16};
+  Transfer t{d, {}};
+  t.trig.sem = 2;
+  std::vector<Transfer> ts = {t};
+  bench->mem().clear_stats();
+  run_both(ts, "contiguous 3-D tile");
+  EXPECT_EQ(bench->mem().stats().reads, 2u) << "descriptor + one burst";
+  EXPECT_EQ(bench->mem().stats().writes, 1u);
+}
+
 // The same queue runs its transfers in order: the second reads what the first wrote.
 TEST_F(DmaRtlTest, QueueIsInOrder) {
   for (int v = 0; v < 6; ++v) {

@@ -292,6 +292,6 @@ module tern_dma_midend #(
   assign busy_o = state_q != StIdle;
 
   logic unused;
-  assign unused = ^{sw_busy, dw_busy, unused_ok_up, unused_ok_down, dw_elems[16], sw_elems[16]};
+  assign unused = ^{sw_busy, dw_busy, unused_ok_up, unused_ok_down};
 
 endmodule
