@@ -307,6 +307,24 @@ module tern_dma_backend #(
     if (b_hs)  wout_d = wout_d - 1'b1;
   end
 
+  // Protocol and invariants, in simulation only (the memory model checks the same from outside).
+`ifndef SYNTHESIS
+  ar_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axi_arvalid_o && !m_axi_arready_i |=> m_axi_arvalid_o && $stable(m_axi_araddr_o) &&
+                                           $stable(m_axi_arlen_o));
+  aw_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axi_awvalid_o && !m_axi_awready_i |=> m_axi_awvalid_o && $stable(m_axi_awaddr_o) &&
+                                           $stable(m_axi_awlen_o));
+  w_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axi_wvalid_o && !m_axi_wready_i |=> m_axi_wvalid_o && $stable(m_axi_wdata_o) &&
+                                         $stable(m_axi_wstrb_o) && $stable(m_axi_wlast_o));
+  // Elements are aligned, so one never straddles two beats.
+  r_elem_in_beat: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    rbeat_v_q |-> 32'(rptr_q) + 32'(rh_eb) <= Bytes);
+  w_elem_in_beat: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    welem_hs |-> (win_q ? 32'(wptr_q) : 32'(wb_head[16 +: Wb])) + 32'(wh_eb) <= Bytes);
+`endif
+
   assign wr_idle_o     = !wrun_q && wout_q == '0 && !wr_req_valid_i;
   assign outstanding_o = (OutBits + 1)'(rout_q) + (OutBits + 1)'(wout_q);
 
