@@ -695,8 +695,6 @@ TEST_F(DmaRtlTest, FaultsMatchGolden) {
          t.desc.dst.address += uint64_t(1) << 20;
        }, true},
   };
-  // The same cases mirrored for the other side kinds.
-  std::vector<std::pair<std::string, std::function<std::optional<Transfer>(Slots&)>>> makers;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     // Partition faults need an on-chip side on one partition from partition 0, step 1.
