@@ -852,6 +852,34 @@ TEST_F(CoreTest, DmaFaults) {
                      FaultKind::kDma, {"dma.q0 pc 1", "size 0"}));
 }
 
+// Every DMA element is aligned to its size: address (plus the register) and byte steps.
+TEST_F(CoreTest, DmaElementsMustBeAligned) {
+  set_reg(Seq::kSp, 3, 2);
+  auto transfer = [&](const std::string& d, const std::string& dma = "dma q0, d0") {
+    return ".seq sp\n  nop\n  " + dma + "\n  halt\n.desc 0 " + d + "\n";
+  };
+  const std::string sb = "dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,4]]";
+  EXPECT_TRUE(faults(transfer("src=hbm.fp32[2][[4,4]] " + sb), FaultKind::kDma,
+                     {"dma.q0 pc 1", "source: address 0x2 is not a multiple", "fp32"}));
+  EXPECT_TRUE(faults(transfer("src=hbm.fp32[0][[4,4]] " + sb, "dma q0, d0, src+r3"),
+                     FaultKind::kDma, {"source: address 0x2 is not a multiple"}));
+  EXPECT_TRUE(faults(transfer("src=hbm.fp32[0][[6,4]] " + sb), FaultKind::kDma,
+                     {"source: d3 step 6 bytes is not a multiple"}));
+  EXPECT_TRUE(faults(transfer("src=hbm.fp32[0][[4,1],[2,4]] " + sb), FaultKind::kDma,
+                     {"source: d3 step 2 bytes is not a multiple"}));
+  EXPECT_TRUE(faults(transfer("src=hbm.bf16[0][[2,4]] dst=sbuf.bf16[0, 2][[1,1],[0,1],[0,1],[3,4]]"),
+                     FaultKind::kDma, {"destination: d3 step 3 bytes is not a multiple", "bf16"}));
+  EXPECT_TRUE(faults(transfer("src=hbm.bf16[0][[2,4]] dst=psum.bf16[0, 1][[1,1],[0,1],[0,1],[2,4]]"),
+                     FaultKind::kDma, {"destination: address 0x1 is not a multiple"}));
+  // The on-chip d0 steps partitions, not bytes: an odd partition step is fine; one-byte
+  // elements are always aligned.
+  make();
+  EXPECT_NO_THROW(run(transfer("src=hbm.fp32[0][[4,6]] dst=sbuf.fp32[1, 0][[3,2],[0,1],[0,1],[4,3]]")));
+  EXPECT_NO_THROW(run(transfer("src=hbm.int8[3][[5,4]] dst=sbuf.uint8[0, 7][[1,1],[0,1],[0,1],[3,4]]")));
+  // The dim-0 check comes first.
+  EXPECT_TRUE(faults(transfer("src=hbm.fp32[2][[4,0]] " + sb), FaultKind::kDma, {"size 0"}));
+}
+
 TEST_F(CoreTest, MemoryFaults) {
   set_reg(Seq::kAct, 2, 65536);
   EXPECT_TRUE(faults(".seq act\n  nop\n  ld r1, [r2+0]\n  halt\n", FaultKind::kMemory,

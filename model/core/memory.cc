@@ -179,6 +179,15 @@ ResolvedSide resolve_side(const isa::DescSide& side, uint64_t add, const Hbm& hb
   for (uint32_t d = 0; d < isa::kApDims; ++d)
     if (side.dims[d].num == 0) throw Error(fmt::format("{}: dimension d{} has size 0", what, d));
   const uint64_t address = side.address + add;
+  // Every element is aligned to its size: the address and every byte step (on-chip: d1..d3;
+  // d0 steps partitions there) are multiples of the element bytes.
+  if (address % r.elem_bytes != 0)
+    throw Error(fmt::format("{}: address 0x{:x} is not a multiple of the {} element size {}",
+                            what, address, dtype_name(side.dtype), r.elem_bytes));
+  for (uint32_t d = side.space == isa::Space::kHbm ? 0 : 1; d < isa::kApDims; ++d)
+    if (side.dims[d].step % int64_t(r.elem_bytes) != 0)
+      throw Error(fmt::format("{}: d{} step {} bytes is not a multiple of the {} element size {}",
+                              what, d, side.dims[d].step, dtype_name(side.dtype), r.elem_bytes));
   if (side.space == isa::Space::kHbm) {
     for (int64_t i : pattern_indices(side.dims, 0)) {
       const int64_t a = int64_t(address) + i;
