@@ -96,3 +96,36 @@ print(f"fpga: {report['logic_cells']}/{report['logic_cells_available']} LCs "
       f"{report['rams']} RAMs, {report['dsps']} DSPs, Fmax {fmax:.2f} MHz "
       f"(target {freq:g} MHz), {secs} s -> {out}/report.json")
 EOF
+
+# --- The whole core does not fit the UP5K (docs/fpga.md): a resource estimate of tern_core at
+# the same config for a Xilinx UltraScale+ VU9P (AWS F1), from Yosys synth_xilinx. Skipped with
+# FPGA_VU9P=0.
+if [[ ${FPGA_VU9P:-1} != 0 ]]; then
+  step "yosys synth_xilinx tern_core (VU9P estimate)" "$OUT/vu9p_yosys.log" yosys -p \
+    "read_verilog -defer -sv ${srcs[*]}; synth_xilinx -family xcup -top tern_core; tee -q -o $OUT/vu9p_stat.txt stat"
+  python3 - "$OUT" <<'PYEOF'
+import json, re, sys
+out = sys.argv[1]
+text = open(f"{out}/vu9p_stat.txt").read()
+# The last "design hierarchy" block (or the top's own block) carries the totals.
+block = text[text.rfind("=== design hierarchy ==="):] if "=== design hierarchy ===" in text else text
+cells = {m.group(2): int(m.group(1)) for m in re.finditer(r"^\s+(\d+)\s+(\S+)\s*$", block, re.M)}
+cells.update({m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", block, re.M)})
+def total(prefixes):
+    return sum(n for c, n in cells.items() if any(c.startswith(p) for p in prefixes))
+# VU9P (xcvu9p): 1,182,240 LUTs, 2,364,480 FFs, 2,160 RAMB36, 960 URAM, 6,840 DSP48E2.
+est = {
+    "top": "tern_core", "device": "xcvu9p (estimate, Yosys synth_xilinx -family xcup, no place and route)",
+    "luts": total(["LUT"]), "luts_available": 1182240,
+    "flip_flops": total(["FD"]), "flip_flops_available": 2364480,
+    "lutram": total(["RAM32", "RAM64", "RAM128", "RAM256", "RAMS", "RAMD"]),
+    "bram36": total(["RAMB36"]), "bram18": total(["RAMB18"]), "bram36_available": 2160,
+    "dsps": total(["DSP48"]), "dsps_available": 6840,
+    "carry8": total(["CARRY"]),
+}
+json.dump(est, open(f"{out}/vu9p_estimate.json", "w"), indent=2)
+print(f"fpga: tern_core on a VU9P (estimate): {est['luts']} LUTs, {est['flip_flops']} FFs, "
+      f"{est['lutram']} LUTRAM cells, {est['bram36']} RAMB36 + {est['bram18']} RAMB18, "
+      f"{est['dsps']} DSPs -> {out}/vu9p_estimate.json")
+PYEOF
+fi

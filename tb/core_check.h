@@ -261,15 +261,21 @@ std::vector<std::string> compare_with_golden(const CoreConfig& cfg, Harness& rtl
   gopt.hbm_bytes = kCoreHbmBytes;
   core::CoreModel golden(cfg, gopt);
   const uint32_t psum_span = std::min(span, cfg.psum_banks * cfg.psum_bank_bytes);
-  auto each_word = [&](auto&& fn) {
+  // Row by row: the word at one offset of every partition.
+  auto each_row = [&](auto&& fn) {
     for (isa::Mem m : {isa::Mem::kSbuf, isa::Mem::kPsum})
-      for (uint32_t part = 0; part < cfg.partitions; ++part)
-        for (uint32_t a = 0; a < (m == isa::Mem::kSbuf ? span : psum_span); a += 4) fn(m, part, a);
+      for (uint32_t a = 0; a < (m == isa::Mem::kSbuf ? span : psum_span); a += 4) fn(m, a);
   };
-  each_word([&](isa::Mem m, uint32_t part, uint32_t a) {
-    const uint32_t w = uint32_t(rng());
-    (m == isa::Mem::kSbuf ? golden.sbuf() : golden.psum()).store(part, a, 4, w);
-    write_onchip(rtl, m, part, a, w);
+  auto mem_of = [&](isa::Mem m) -> core::OnChipMemory& {
+    return m == isa::Mem::kSbuf ? golden.sbuf() : golden.psum();
+  };
+  each_row([&](isa::Mem m, uint32_t a) {
+    std::vector<uint32_t> words(cfg.partitions);
+    for (uint32_t part = 0; part < cfg.partitions; ++part) {
+      words[part] = uint32_t(rng());
+      mem_of(m).store(part, a, 4, words[part]);
+    }
+    write_onchip_row(rtl, m, a, words);
   });
   int fault_seq = -1;
   uint32_t fault_pc = 0, fault_kind = 0;
@@ -291,13 +297,14 @@ std::vector<std::string> compare_with_golden(const CoreConfig& cfg, Harness& rtl
                                    r.err_pc[size_t(s)], want, want ? fault_pc : 0));
   }
   if (fault_seq >= 0) return errors;  // the golden model stops everything; the RTL one engine
-  each_word([&](isa::Mem m, uint32_t part, uint32_t a) {
-    if (errors.size() > 8) return;
-    const uint32_t want = (m == isa::Mem::kSbuf ? golden.sbuf() : golden.psum()).load(part, a, 4);
-    const uint32_t got = read_onchip(rtl, m, part, a);
-    if (got != want)
-      errors.push_back(fmt::format("{} partition {} byte {}: RTL {:08x}, golden {:08x}",
-                                   isa::mem_name(m), part, a, got, want));
+  each_row([&](isa::Mem m, uint32_t a) {
+    const std::vector<uint32_t> got = read_onchip_row(rtl, m, a, cfg.partitions);
+    for (uint32_t part = 0; part < cfg.partitions && errors.size() <= 8; ++part) {
+      const uint32_t want = mem_of(m).load(part, a, 4);
+      if (got[part] != want)
+        errors.push_back(fmt::format("{} partition {} byte {}: RTL {:08x}, golden {:08x}",
+                                     isa::mem_name(m), part, a, got[part], want));
+    }
   });
   return errors;
 }

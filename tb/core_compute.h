@@ -1,23 +1,18 @@
-// The harness of tern_core_compute (sequencers + SBUF/PSUM + the DVE and POOL datapaths): the
-// sequencer harness plus backdoor access to SBUF and PSUM, one aligned word at a time.
+// The harness of tern_core_compute (sequencers + SBUF/PSUM + the four engines): the sequencer
+// harness of tb/seq_harness.h, with the SBUF/PSUM backdoor of tb/onchip_backdoor.h.
 #pragma once
 
 #include <cstdint>
 
+#include "Vtern_core_compute_small.h"
+#include "Vtern_core_compute_tiny.h"
 #include "isa/isa.h"
+#include "onchip_backdoor.h"
 #include "seq_harness.h"
-
-class Vtern_core_compute_tiny;
-class Vtern_core_compute_small;
 
 namespace tern::tb {
 
 using RtlCoreComputeTiny = SeqHarness<Vtern_core_compute_tiny>;
 using RtlCoreComputeSmall = SeqHarness<Vtern_core_compute_small>;
-
-template <typename Top>
-void write_onchip(SeqHarness<Top>& h, isa::Mem mem, uint32_t partition, uint32_t addr, uint32_t word);
-template <typename Top>
-uint32_t read_onchip(SeqHarness<Top>& h, isa::Mem mem, uint32_t partition, uint32_t addr);
 
 }  // namespace tern::tb

@@ -91,7 +91,10 @@ module tern_dma_tb #(
   logic [P-1:0]   oc_wr_mask;
   logic [P*32-1:0] oc_wr_data, oc_rd_data, sbuf_rd_data, psum_rd_data;
   logic           rd_psum_q;
-  logic [31:0]    sbuf_bd_rdata, psum_bd_rdata;
+  // The memories' backdoor moves a word of every partition; this bench's port one of one.
+  logic [P*32-1:0] sbuf_bd_rdata, psum_bd_rdata;
+  logic [P-1:0]    bd_mask;
+  assign bd_mask = P'(1) << bd_partition_i;
 
   tern_dma #(.DataBits(DataBits)) u_dma (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -133,13 +136,16 @@ module tern_dma_tb #(
   end
   assign oc_rd_data = rd_psum_q ? psum_rd_data : sbuf_rd_data;
 
+  logic sbuf_wr_ready_unused, psum_wr_ready_unused;  // no Tensor Engine port here: always ready
   tern_lane_mem #(.P(P), .Bytes(SbufBytes)) u_sbuf (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .rd_valid_i(rd_hs && !oc_rd_psum), .rd_addr_i(oc_rd_addr[SAw-1:0]), .rd_data_o(sbuf_rd_data),
     .wr_valid_i(oc_wr_valid && !oc_wr_stall_i && !oc_wr_psum), .wr_addr_i(oc_wr_addr[SAw-1:0]),
     .wr_bytes_i(oc_wr_bytes), .wr_mask_i(oc_wr_mask), .wr_data_i(oc_wr_data),
+    .wr_ready_o(sbuf_wr_ready_unused),
+    .te_we_i('0), .te_acc_i('0), .te_addr_i('0), .te_data_i('0),
     .bd_valid_i(bd_valid_i && !bd_psum_i), .bd_write_i(bd_write_i),
-    .bd_partition_i(bd_partition_i), .bd_addr_i(bd_addr_i[SAw-1:0]), .bd_wdata_i(bd_wdata_i),
+    .bd_mask_i(bd_mask), .bd_addr_i(bd_addr_i[SAw-1:0]), .bd_wdata_i({P{bd_wdata_i}}),
     .bd_rdata_o(sbuf_bd_rdata)
   );
   tern_lane_mem #(.P(P), .Bytes(PsumBytes)) u_psum (
@@ -147,10 +153,14 @@ module tern_dma_tb #(
     .rd_valid_i(rd_hs && oc_rd_psum), .rd_addr_i(oc_rd_addr[PAw-1:0]), .rd_data_o(psum_rd_data),
     .wr_valid_i(oc_wr_valid && !oc_wr_stall_i && oc_wr_psum), .wr_addr_i(oc_wr_addr[PAw-1:0]),
     .wr_bytes_i(oc_wr_bytes), .wr_mask_i(oc_wr_mask), .wr_data_i(oc_wr_data),
+    .wr_ready_o(psum_wr_ready_unused),
+    .te_we_i('0), .te_acc_i('0), .te_addr_i('0), .te_data_i('0),
     .bd_valid_i(bd_valid_i && bd_psum_i), .bd_write_i(bd_write_i),
-    .bd_partition_i(bd_partition_i), .bd_addr_i(bd_addr_i[PAw-1:0]), .bd_wdata_i(bd_wdata_i),
+    .bd_mask_i(bd_mask), .bd_addr_i(bd_addr_i[PAw-1:0]), .bd_wdata_i({P{bd_wdata_i}}),
     .bd_rdata_o(psum_bd_rdata)
   );
-  assign bd_rdata_o = bd_psum_i ? psum_bd_rdata : sbuf_bd_rdata;
+  assign bd_rdata_o = bd_psum_i ? psum_bd_rdata[32*bd_partition_i +: 32] : sbuf_bd_rdata[32*bd_partition_i +: 32];
+  logic unused_ready;
+  assign unused_ready = sbuf_wr_ready_unused ^ psum_wr_ready_unused;
 
 endmodule

@@ -582,6 +582,7 @@ struct CoreModel::Impl {
       if (dst.space == isa::Space::kHbm) {
         const uint8_t b[4] = {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
         model.hbm_.write(dst.hbm[i], b, dst.elem_bytes);
+        model.note_hbm_write(dst.hbm[i], dst.elem_bytes);
       } else {
         mem_for(dst.space)->store(dst.onchip[i].first, dst.onchip[i].second, dst.elem_bytes, v);
       }
@@ -656,7 +657,10 @@ struct CoreModel::Impl {
           fault(FaultKind::kMemory, site, fmt::format("HBM word address 0x{:x} is outside HBM "
                                                       "(0x{:x} bytes)", addr, model.hbm_.size()));
         if (in.op == Opcode::kLd) set_rd(model.hbm_.read_u32(addr));
-        else model.hbm_.write_u32(addr, r[in.rs2]);
+        else {
+          model.hbm_.write_u32(addr, r[in.rs2]);
+          model.note_hbm_write(addr, 4);
+        }
         break;
       }
       case Opcode::kLoop:
@@ -807,12 +811,24 @@ CoreModel::CoreModel(const CoreConfig& cfg, const CoreOptions& opt)
 
 CoreModel::~CoreModel() = default;
 
+void CoreModel::note_hbm_write(uint64_t addr, uint32_t n) {
+  if (!opt_.track_hbm_writers) return;
+  if (hbm_writer_.size() != hbm_.size()) hbm_writer_.assign(hbm_.size(), 0);
+  for (uint32_t i = 0; i < n; ++i) hbm_writer_[addr + i] = uint32_t(trace_.size()) + 1;
+}
+
+const TraceEvent* CoreModel::hbm_writer(uint64_t addr) const {
+  if (addr >= hbm_writer_.size() || hbm_writer_[addr] == 0) return nullptr;
+  return &trace_.at(hbm_writer_[addr] - 1);
+}
+
 uint32_t CoreModel::reg(isa::Seq s, uint32_t r) const {
   return impl_ ? impl_->seqs.at(size_t(s)).regs.at(r) : 0;
 }
 
 RunStats CoreModel::run(const isa::Program& program) {
   trace_.clear();
+  hbm_writer_.clear();
   sems_.fill(0);
   impl_ = std::make_unique<Impl>(*this);
   return impl_->run(program);

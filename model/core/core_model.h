@@ -55,6 +55,9 @@ struct CoreOptions {
   uint32_t sr_seed = 0;
   uint64_t instruction_budget = 20'000'000;  // all sequencers together
   bool detect_races = true;
+  // Remember which trace event last wrote each HBM byte (hbm_writer), to name the instruction
+  // behind a mismatch; costs 4 bytes per HBM byte.
+  bool track_hbm_writers = false;
   // Registers preset per sequencer before the run (run-time shapes, base addresses).
   std::array<std::array<uint32_t, isa::kNumRegs>, isa::kNumSeqs> regs{};
 };
@@ -101,15 +104,21 @@ class CoreModel {
   const std::vector<TraceEvent>& trace() const { return trace_; }
   uint32_t semaphore(uint32_t i) const { return sems_.at(i); }
   uint32_t reg(isa::Seq s, uint32_t r) const;
+  // With track_hbm_writers: the trace event (DMA transfer or st) that last wrote HBM byte
+  // `addr`; nullptr if none did.
+  const TraceEvent* hbm_writer(uint64_t addr) const;
 
  private:
   struct Impl;
+  // Records the trace event about to be logged as the writer of HBM bytes [addr, addr + n).
+  void note_hbm_write(uint64_t addr, uint32_t n);
   CoreConfig cfg_;
   CoreOptions opt_;
   Hbm hbm_;
   OnChipMemory sbuf_, psum_;
   std::array<uint32_t, isa::kNumSems> sems_{};
   std::vector<TraceEvent> trace_;
+  std::vector<uint32_t> hbm_writer_;  // trace index + 1 per HBM byte (0: not written)
   std::unique_ptr<Impl> impl_;
 };
 

@@ -73,26 +73,26 @@ module tern_core #(
   input  logic                  m_axi_rlast_i,
   input  logic                  m_axi_rvalid_i,
   output logic                  m_axi_rready_o,
-  // testbench backdoor to SBUF and PSUM: one word of one partition
+  // testbench backdoor to SBUF and PSUM: one word of every partition
   input  logic                  sbuf_bd_valid_i,
   input  logic                  sbuf_bd_write_i,
-  input  logic [7:0]            sbuf_bd_partition_i,
+  input  logic [P-1:0]          sbuf_bd_mask_i,
   input  logic [31:0]           sbuf_bd_addr_i,
-  input  logic [31:0]           sbuf_bd_wdata_i,
-  output logic [31:0]           sbuf_bd_rdata_o,
+  input  logic [P*32-1:0]       sbuf_bd_wdata_i,
+  output logic [P*32-1:0]       sbuf_bd_rdata_o,
   input  logic                  psum_bd_valid_i,
   input  logic                  psum_bd_write_i,
-  input  logic [7:0]            psum_bd_partition_i,
+  input  logic [P-1:0]          psum_bd_mask_i,
   input  logic [31:0]           psum_bd_addr_i,
-  input  logic [31:0]           psum_bd_wdata_i,
-  output logic [31:0]           psum_bd_rdata_o
+  input  logic [P*32-1:0]       psum_bd_wdata_i,
+  output logic [P*32-1:0]       psum_bd_rdata_o
 );
 
   // ---------------------------------------------------------------------------------------
   // CSRs
   // ---------------------------------------------------------------------------------------
   logic [S*32-1:0] prog_base, prog_len;
-  logic [S-1:0]    start, halt_req_unused;
+  logic [S-1:0]    start, halt_req;
   logic            sem_clear, cnt_clear_unused, sr_seed_valid;
   logic [31:0]     watchdog, desc_base, hbm_size, desc_count, sr_seed;
 
@@ -118,7 +118,7 @@ module tern_core #(
     .s_axil_arvalid_i, .s_axil_arready_o, .s_axil_araddr_i, .s_axil_arprot_i,
     .s_axil_rvalid_o, .s_axil_rready_i, .s_axil_rdata_o, .s_axil_rresp_o,
     .prog_base_o (prog_base), .prog_len_o (prog_len), .start_o (start),
-    .halt_req_o (halt_req_unused), .sem_clear_o (sem_clear), .cnt_clear_o (cnt_clear_unused),
+    .halt_req_o (halt_req), .sem_clear_o (sem_clear), .cnt_clear_o (cnt_clear_unused),
     .watchdog_o (watchdog), .desc_base_o (desc_base), .hbm_size_o (hbm_size),
     .desc_count_o (desc_count), .sr_seed_o (sr_seed), .sr_seed_valid_o (sr_seed_valid),
     .irq_o,
@@ -160,7 +160,8 @@ module tern_core #(
   tern_core_compute #(.NumDmaUpd (NumDma)) u_compute (
     .clk_i, .rst_ni,
     .start_i (start), .sem_clear_i (sem_clear), .prog_base_i (prog_base), .prog_len_i (prog_len),
-    .watchdog_i (watchdog), .sr_seed_valid_i (sr_seed_valid), .sr_seed_i (sr_seed),
+    .watchdog_i (watchdog), .halt_req_i (halt_req), .sr_seed_valid_i (sr_seed_valid),
+    .sr_seed_i (sr_seed),
     .fetch_req_valid_o (fetch_req_valid), .fetch_req_ready_i (fetch_req_ready),
     .fetch_req_addr_o (fetch_req_addr), .fetch_rsp_valid_i (fetch_rsp_valid),
     .fetch_rsp_data_i (fetch_rsp_data), .fetch_rsp_err_i (fetch_rsp_err),
@@ -186,9 +187,9 @@ module tern_core #(
     .dma_oc_wr_psum_i (oc_wr_psum), .dma_oc_wr_addr_i (oc_wr_addr),
     .dma_oc_wr_bytes_i (oc_wr_bytes), .dma_oc_wr_mask_i (oc_wr_mask),
     .dma_oc_wr_data_i (oc_wr_data),
-    .sbuf_bd_valid_i, .sbuf_bd_write_i, .sbuf_bd_partition_i, .sbuf_bd_addr_i,
+    .sbuf_bd_valid_i, .sbuf_bd_write_i, .sbuf_bd_mask_i, .sbuf_bd_addr_i,
     .sbuf_bd_wdata_i, .sbuf_bd_rdata_o,
-    .psum_bd_valid_i, .psum_bd_write_i, .psum_bd_partition_i, .psum_bd_addr_i,
+    .psum_bd_valid_i, .psum_bd_write_i, .psum_bd_mask_i, .psum_bd_addr_i,
     .psum_bd_wdata_i, .psum_bd_rdata_o
   );
 
@@ -375,7 +376,7 @@ module tern_core #(
   );
 
   logic unused;
-  assign unused = (^halt_req_unused) ^ cnt_clear_unused ^ (^fetch_hits_unused) ^
+  assign unused = cnt_clear_unused ^ (^fetch_hits_unused) ^
                   (^e_rd_conflict_unused) ^ (^e_wr_conflict_unused);
 
 endmodule

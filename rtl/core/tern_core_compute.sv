@@ -21,6 +21,7 @@ module tern_core_compute #(
   input  logic [S*32-1:0]                        prog_base_i,
   input  logic [S*32-1:0]                        prog_len_i,
   input  logic [31:0]                            watchdog_i,   // semaphore-wait cycle limit, 0: none
+  input  logic [S-1:0]                           halt_req_i,   // host halt requests
   input  logic                                   sr_seed_valid_i,  // reseed every SR generator
   input  logic [31:0]                            sr_seed_i,
   // instruction fetch
@@ -83,19 +84,19 @@ module tern_core_compute #(
   input  logic [2:0]                             dma_oc_wr_bytes_i,
   input  logic [P-1:0]                           dma_oc_wr_mask_i,
   input  logic [P*32-1:0]                        dma_oc_wr_data_i,
-  // backdoor to SBUF and PSUM (tern_lane_mem): one word of one partition
+  // backdoor to SBUF and PSUM (tern_lane_mem): one word of every partition
   input  logic                                   sbuf_bd_valid_i,
   input  logic                                   sbuf_bd_write_i,
-  input  logic [7:0]                             sbuf_bd_partition_i,
+  input  logic [P-1:0]                           sbuf_bd_mask_i,
   input  logic [31:0]                            sbuf_bd_addr_i,
-  input  logic [31:0]                            sbuf_bd_wdata_i,
-  output logic [31:0]                            sbuf_bd_rdata_o,
+  input  logic [P*32-1:0]                        sbuf_bd_wdata_i,
+  output logic [P*32-1:0]                        sbuf_bd_rdata_o,
   input  logic                                   psum_bd_valid_i,
   input  logic                                   psum_bd_write_i,
-  input  logic [7:0]                             psum_bd_partition_i,
+  input  logic [P-1:0]                           psum_bd_mask_i,
   input  logic [31:0]                            psum_bd_addr_i,
-  input  logic [31:0]                            psum_bd_wdata_i,
-  output logic [31:0]                            psum_bd_rdata_o
+  input  logic [P*32-1:0]                        psum_bd_wdata_i,
+  output logic [P*32-1:0]                        psum_bd_rdata_o
 );
 
   // Requesters of the SBUF and PSUM ports, in the sequencers' order, then DMA.
@@ -113,7 +114,7 @@ module tern_core_compute #(
   tern_seq_cluster #(
     .NumDmaUpd(NumDmaUpd)
   ) u_cluster (
-    .clk_i, .rst_ni, .start_i, .sem_clear_i, .prog_base_i, .prog_len_i, .watchdog_i,
+    .clk_i, .rst_ni, .start_i, .sem_clear_i, .prog_base_i, .prog_len_i, .watchdog_i, .halt_req_i,
     .fetch_req_valid_o, .fetch_req_ready_i, .fetch_req_addr_o, .fetch_rsp_valid_i,
     .fetch_rsp_data_i, .fetch_rsp_err_i,
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_write_o, .mem_req_addr_o, .mem_req_wdata_o,
@@ -307,7 +308,7 @@ module tern_core_compute #(
     .te_data_i      ('0),
     .bd_valid_i     (sbuf_bd_valid_i),
     .bd_write_i     (sbuf_bd_write_i),
-    .bd_partition_i (sbuf_bd_partition_i),
+    .bd_mask_i      (sbuf_bd_mask_i),
     .bd_addr_i      (sbuf_bd_addr_i[SAW-1:0]),
     .bd_wdata_i     (sbuf_bd_wdata_i),
     .bd_rdata_o     (sbuf_bd_rdata_o)
@@ -332,7 +333,7 @@ module tern_core_compute #(
     .te_data_i      (te_data),
     .bd_valid_i     (psum_bd_valid_i),
     .bd_write_i     (psum_bd_write_i),
-    .bd_partition_i (psum_bd_partition_i),
+    .bd_mask_i      (psum_bd_mask_i),
     .bd_addr_i      (psum_bd_addr_i[PAW-1:0]),
     .bd_wdata_i     (psum_bd_wdata_i),
     .bd_rdata_o     (psum_bd_rdata_o)

@@ -7,7 +7,7 @@
 // per cycle at its own word address, overwriting or read-add-writing with the fp32 RNE add of
 // docs/numerics.md. It has priority: the element write port is not ready (wr_ready_o low) in a
 // cycle where the engine writes a partition of its mask; conflicts cost cycles, not data.
-// The backdoor port lets a testbench load and dump a word of one partition.
+// The backdoor port lets a testbench load and dump one aligned word in every partition at once.
 // This is the simulation model; a banked SRAM wrapper for FPGA and ASIC comes with the core top.
 module tern_lane_mem #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
@@ -34,13 +34,13 @@ module tern_lane_mem #(
   input  logic [P-1:0]     te_acc_i,
   input  logic [P*WAW-1:0] te_addr_i,
   input  logic [P*32-1:0]  te_data_i,
-  // backdoor: one aligned word of one partition
+  // backdoor: one aligned word of every partition (a mask of them for writes)
   input  logic            bd_valid_i,
   input  logic            bd_write_i,
-  input  logic [7:0]      bd_partition_i,
+  input  logic [P-1:0]    bd_mask_i,    // the partitions a write stores to
   input  logic [AW-1:0]   bd_addr_i,
-  input  logic [31:0]     bd_wdata_i,
-  output logic [31:0]     bd_rdata_o
+  input  logic [P*32-1:0] bd_wdata_i,   // partition p's word in bits 32p +: 32
+  output logic [P*32-1:0] bd_rdata_o    // the word at bd_addr_i of every partition
 );
 
   logic [AW-1:0] rd_word, bd_word;
@@ -64,7 +64,6 @@ module tern_lane_mem #(
   end
 
   logic [1:0]  rd_shift_q;
-  logic [P*32-1:0] bd_words;  // partition p's backdoor word in bits 32p +: 32
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)         rd_shift_q <= '0;
@@ -86,8 +85,8 @@ module tern_lane_mem #(
           if (b < 32'(wr_bytes_i)) mem_q[32'(wr_addr_i) + b] <= wr_data_i[32*p + 8*b +: 8];
         end
       end
-      if (bd_valid_i && bd_write_i && bd_partition_i == 8'(p)) begin
-        for (int unsigned b = 0; b < 4; b++) mem_q[32'(bd_word) + b] <= bd_wdata_i[8*b +: 8];
+      if (bd_valid_i && bd_write_i && bd_mask_i[p]) begin
+        for (int unsigned b = 0; b < 4; b++) mem_q[32'(bd_word) + b] <= bd_wdata_i[32*p + 8*b +: 8];
       end
     end
     assign rd_data_o[32*p +: 32] = rd_q >> (8 * rd_shift_q);
@@ -95,10 +94,9 @@ module tern_lane_mem #(
       assign te_old[32*p + 8*b +: 8] = mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
     end
     for (genvar b = 0; b < 4; b++) begin : gen_bd
-      assign bd_words[32*p + 8*b +: 8] = mem_q[32'(bd_word) + b];
+      assign bd_rdata_o[32*p + 8*b +: 8] = mem_q[32'(bd_word) + b];
     end
   end
 
-  assign bd_rdata_o = (32'(bd_partition_i) < P) ? bd_words[32*bd_partition_i +: 32] : 32'd0;
 
 endmodule

@@ -18,6 +18,7 @@ module tern_seq (
   input  logic [31:0]                          prog_base_i,   // HBM byte address of the stream
   input  logic [31:0]                          prog_len_i,    // instructions in the stream
   input  logic [31:0]                          watchdog_i,    // cycles a wait may last; 0: no limit
+  input  logic                                 halt_req_i,    // host: halt at the next instruction boundary
   // instruction fetch: one instruction per request
   output logic                                 fetch_req_valid_o,
   input  logic                                 fetch_req_ready_i,
@@ -116,6 +117,7 @@ module tern_seq (
   logic [3:0]    err_q, err_d;
   logic [31:0]   err_pc_q, err_pc_d;
   logic [31:0]   waited_q, waited_d;  // cycles the current instruction has waited
+  logic          halt_pend_q, halt_pend_d;  // the host asked for a halt
   logic [31:0]   busy_cyc_q, sem_cyc_q, fetch_cyc_q;
   localparam int unsigned NumRegs = tern_isa_pkg::NumRegs;
   logic [NumRegs*32-1:0] rf_q, rf_d;  // register i in bits 32i +: 32
@@ -258,7 +260,9 @@ module tern_seq (
         end
       end
       StFetch: begin
-        if (pc_q >= len_q) begin  // ran past the last instruction: no halt
+        if (halt_pend_q) begin
+          state_d = StHalted;
+        end else if (pc_q >= len_q) begin  // ran past the last instruction: no halt
           fault      = 1'b1;
           fault_code = ErrPc;
         end else begin
@@ -279,7 +283,9 @@ module tern_seq (
         state_d = StWait;
       end
       StWait: begin
-        if (sem_ok) begin
+        if (halt_pend_q) begin
+          state_d = StHalted;  // the instruction has not started: it stays at pc
+        end else if (sem_ok) begin
           state_d = StExec;
         end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i) begin
           fault      = 1'b1;
@@ -373,8 +379,14 @@ module tern_seq (
       sem_upd_valid_o = (upd_mode != 2'd0) && (opcode != tern_isa_pkg::OpDma);
       retired_d       = retired_q + 32'd1;
       pc_d            = next_pc;
-      if (state_d != StHalted) state_d = StFetch;
+      if (state_d != StHalted) state_d = halt_pend_q ? StHalted : StFetch;
     end
+    // A halt request is kept until the sequencer halts (at the next instruction boundary: an
+    // instruction in flight on an engine, ld/st or DMA completes first) and cleared by a start.
+    halt_pend_d = (halt_pend_q || halt_req_i) && (state_d != StHalted) && (state_d != StError) &&
+                  (state_d != StIdle);
+    if (start_i && !(state_q != StIdle && state_q != StHalted && state_q != StError))
+      halt_pend_d = 1'b0;
     for (int unsigned r = 1; r < NumRegs; r++) begin
       if (rf_we && rf_wa == 6'(r)) rf_d[32*r +: 32] = rf_wd;
     end
@@ -392,6 +404,7 @@ module tern_seq (
       err_pc_q  <= '0;
       waited_q  <= '0;
       rf_q      <= '0;
+      halt_pend_q <= 1'b0;
     end else begin
       state_q   <= state_d;
       pc_q      <= pc_d;
@@ -403,6 +416,7 @@ module tern_seq (
       err_pc_q  <= err_pc_d;
       waited_q  <= waited_d;
       rf_q      <= rf_d;
+      halt_pend_q <= halt_pend_d;
     end
   end
 

@@ -76,10 +76,7 @@ module tern_seq_axi #(
   //   buf: {valid, addr, data, err} of the instruction after the last one answered;
   //   a read in flight is a demand (answer when it lands) or a prefetch (fill the buffer).
   // ---------------------------------------------------------------------------------------
-  logic [S-1:0]      buf_valid_q, buf_err_q, inflight_q, demand_q, rd_err_q, pending_q, drop_q;
-  logic [S*32-1:0]   buf_addr_q, rd_addr_q, pend_addr_q;
-  logic [S*IB-1:0]   buf_data_q, rd_data_q;
-  logic [S*8-1:0]    beat_q;
+  logic [S*32-1:0]   pend_addr_q;
   logic [S-1:0]      ar_want, ar_gnt;
   logic [S-1:0]      mem_ar_want, mem_ar_gnt, mem_busy_q;
   logic [S*32-1:0]   hits_q;
@@ -92,85 +89,94 @@ module tern_seq_axi #(
   assign rbad = (m_axi_rresp_i[1] == 1'b1);  // SLVERR or DECERR
 
   for (genvar s = 0; s < S; s++) begin : gen_seq
+    // This sequencer's registers (local, so each has one driver).
+    logic          bvalid_q, berr_q, infl_q, dem_q, rerr_q, pend_q, drop_q;
+    logic [31:0]   baddr_q, raddr_q, paddr_q, hit_count_q;
+    logic [IB-1:0] bdata_q, rdata_q;
+    logic [7:0]    beat_q;
+    assign pend_addr_q[32*s +: 32] = paddr_q;
+    assign hits_q[32*s +: 32]      = hit_count_q;
+
     logic [31:0] req_addr;
     logic        misaligned, hit, r_here, r_last;
     assign req_addr   = fetch_req_addr_i[32*s +: 32];
     assign misaligned = (req_addr[6:0] != 7'd0);
-    assign hit        = buf_valid_q[s] && (buf_addr_q[32*s +: 32] == req_addr);
+    assign hit        = bvalid_q && (baddr_q == req_addr);
     assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));
-    assign r_last     = r_here && (32'(beat_q[8*s +: 8]) == Beats - 1);
+    assign r_last     = r_here && (32'(beat_q) == Beats - 1);
 
     // A request is taken when nothing of this sequencer is in flight: answered from the buffer,
     // refused as misaligned, or turned into a demand read.
-    assign fetch_req_ready_o[s] = !pending_q[s] && !inflight_q[s] && !flush_i[s];
+    assign fetch_req_ready_o[s] = !pend_q && !infl_q && !flush_i[s];
     // The AR request: a demand, or the prefetch of the instruction after the buffer's.
-    assign ar_want[s] = pending_q[s] && !inflight_q[s];
+    assign ar_want[s] = pend_q && !infl_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        buf_valid_q[s]         <= 1'b0;
-        buf_err_q[s]           <= 1'b0;
-        buf_addr_q[32*s +: 32] <= '0;
-        buf_data_q[IB*s +: IB] <= '0;
-        inflight_q[s]          <= 1'b0;
-        demand_q[s]            <= 1'b0;
-        pending_q[s]           <= 1'b0;
-        drop_q[s]              <= 1'b0;
-        pend_addr_q[32*s +: 32] <= '0;
-        rd_addr_q[32*s +: 32]  <= '0;
-        rd_data_q[IB*s +: IB]  <= '0;
-        rd_err_q[s]            <= 1'b0;
-        beat_q[8*s +: 8]       <= '0;
-        hits_q[32*s +: 32]     <= '0;
+        bvalid_q         <= 1'b0;
+        berr_q           <= 1'b0;
+        baddr_q <= '0;
+        bdata_q <= '0;
+        infl_q          <= 1'b0;
+        dem_q            <= 1'b0;
+        pend_q           <= 1'b0;
+        drop_q              <= 1'b0;
+        paddr_q <= '0;
+        raddr_q  <= '0;
+        rdata_q  <= '0;
+        rerr_q            <= 1'b0;
+        beat_q       <= '0;
+        hit_count_q     <= '0;
       end else begin
         if (flush_i[s]) begin
-          buf_valid_q[s]     <= 1'b0;
-          pending_q[s]       <= 1'b0;
-          demand_q[s]        <= 1'b0;
-          drop_q[s]          <= inflight_q[s] || ar_gnt[s];  // it lands, and is thrown away
-          hits_q[32*s +: 32] <= '0;
+          // A read asked for or in flight still goes (an AR offered stays offered) and lands,
+          // and is thrown away.
+          bvalid_q     <= 1'b0;
+          dem_q        <= 1'b0;
+          drop_q          <= infl_q || pend_q;
+          hit_count_q <= '0;
         end else if (fetch_req_valid_i[s] && fetch_req_ready_o[s] && !misaligned) begin
           if (hit) begin
             // Answer from the buffer and prefetch the next instruction.
-            buf_valid_q[s]          <= 1'b0;
-            pending_q[s]            <= 1'b1;
-            demand_q[s]             <= 1'b0;
-            pend_addr_q[32*s +: 32] <= req_addr + 32'd128;
-            hits_q[32*s +: 32]      <= hits_q[32*s +: 32] + 32'd1;
+            bvalid_q          <= 1'b0;
+            pend_q            <= 1'b1;
+            dem_q             <= 1'b0;
+            paddr_q <= req_addr + 32'd128;
+            hit_count_q      <= hit_count_q + 32'd1;
           end else begin
-            buf_valid_q[s]          <= 1'b0;
-            pending_q[s]            <= 1'b1;
-            demand_q[s]             <= 1'b1;
-            pend_addr_q[32*s +: 32] <= req_addr;
+            bvalid_q          <= 1'b0;
+            pend_q            <= 1'b1;
+            dem_q             <= 1'b1;
+            paddr_q <= req_addr;
           end
         end
         if (ar_gnt[s]) begin
-          pending_q[s]           <= 1'b0;
-          inflight_q[s]          <= 1'b1;
-          rd_addr_q[32*s +: 32]  <= pend_addr_q[32*s +: 32];
-          rd_err_q[s]            <= 1'b0;
-          beat_q[8*s +: 8]       <= '0;
+          pend_q           <= 1'b0;
+          infl_q          <= 1'b1;
+          raddr_q  <= paddr_q;
+          rerr_q            <= 1'b0;
+          beat_q       <= '0;
         end
         if (r_here) begin
-          rd_data_q[IB*s + DataBits*beat_q[8*s +: 8] +: DataBits] <= m_axi_rdata_i;
-          rd_err_q[s]      <= rd_err_q[s] || rbad;
-          beat_q[8*s +: 8] <= beat_q[8*s +: 8] + 8'd1;
+          rdata_q[DataBits*beat_q +: DataBits] <= m_axi_rdata_i;
+          rerr_q      <= rerr_q || rbad;
+          beat_q <= beat_q + 8'd1;
         end
         if (r_last) begin
-          inflight_q[s] <= 1'b0;
-          if (drop_q[s]) begin
-            drop_q[s] <= 1'b0;
-          end else if (demand_q[s]) begin
+          infl_q <= 1'b0;
+          if (drop_q) begin
+            drop_q <= 1'b0;
+          end else if (dem_q) begin
             // The demand is answered (below); prefetch the one after it.
-            demand_q[s]             <= 1'b0;
-            pending_q[s]            <= 1'b1;
-            pend_addr_q[32*s +: 32] <= rd_addr_q[32*s +: 32] + 32'd128;
+            dem_q             <= 1'b0;
+            pend_q            <= 1'b1;
+            paddr_q <= raddr_q + 32'd128;
           end else begin
-            buf_valid_q[s]          <= 1'b1;
-            buf_addr_q[32*s +: 32]  <= rd_addr_q[32*s +: 32];
-            buf_err_q[s]            <= rd_err_q[s] || rbad;
-            buf_data_q[IB*s +: IB]  <= rd_data_q[IB*s +: IB];
-            buf_data_q[IB*s + IB - DataBits +: DataBits] <= m_axi_rdata_i;
+            bvalid_q          <= 1'b1;
+            baddr_q  <= raddr_q;
+            berr_q            <= rerr_q || rbad;
+            bdata_q  <= rdata_q;
+            bdata_q[IB - DataBits +: DataBits] <= m_axi_rdata_i;
           end
         end
       end
@@ -189,12 +195,12 @@ module tern_seq_axi #(
         ans_q <= 1'b0;
         if (!flush_i[s] && fetch_req_valid_i[s] && fetch_req_ready_o[s] && (hit || misaligned)) begin
           ans_q      <= 1'b1;
-          ans_err_q  <= misaligned || buf_err_q[s];
-          ans_data_q <= buf_data_q[IB*s +: IB];
-        end else if (r_last && demand_q[s] && !drop_q[s] && !flush_i[s]) begin
+          ans_err_q  <= misaligned || berr_q;
+          ans_data_q <= bdata_q;
+        end else if (r_last && dem_q && !drop_q && !flush_i[s]) begin
           ans_q      <= 1'b1;
-          ans_err_q  <= rd_err_q[s] || rbad;
-          ans_data_q <= {m_axi_rdata_i, rd_data_q[IB*s +: IB - DataBits]};
+          ans_err_q  <= rerr_q || rbad;
+          ans_data_q <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
         end
       end
     end
@@ -220,7 +226,10 @@ module tern_seq_axi #(
       ar_req[S + s] = mem_ar_want[s] && !mem_req_write_i[s];
     end
   end
-  assign ar_sel  = ar_req & ~(ar_req - 1'b1);  // the lowest request
+  // The lowest request, held while it waits for ARREADY (an offered AR must not change).
+  logic [2*S-1:0] ar_held_q;
+  logic           ar_wait_q;
+  assign ar_sel  = ar_wait_q ? ar_held_q : (ar_req & ~(ar_req - 1'b1));
   assign ar_mask = (m_axi_arvalid_o && m_axi_arready_i) ? ar_sel : '0;
   assign ar_gnt  = ar_mask[S-1:0];
 
@@ -232,7 +241,16 @@ module tern_seq_axi #(
     end
   end
 
-  assign m_axi_arvalid_o = |ar_req;
+  assign m_axi_arvalid_o = |ar_sel;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ar_wait_q <= 1'b0;
+      ar_held_q <= '0;
+    end else begin
+      ar_wait_q <= m_axi_arvalid_o && !m_axi_arready_i;
+      ar_held_q <= ar_sel;
+    end
+  end
   assign m_axi_arid_o    = IdBits'(ar_idx);
   assign m_axi_arburst_o = 2'b01;  // INCR
   always_comb begin
@@ -252,6 +270,7 @@ module tern_seq_axi #(
   // ---------------------------------------------------------------------------------------
   logic [S-1:0] aw_req, aw_sel;
   logic         aw_done_q, w_done_q;  // the chosen store's AW or W already went
+  logic         st_wait_q;            // a store was offered and not taken: it stays chosen
   always_comb begin
     for (int unsigned s = 0; s < S; s++) aw_req[s] = mem_ar_want[s] && mem_req_write_i[s];
   end
@@ -265,7 +284,7 @@ module tern_seq_axi #(
   end
   // Once the AW or W of a store has gone, the store is locked until its other half goes.
   logic [$clog2(S)-1:0] st_idx, st_idx_q;
-  assign st_idx = (aw_done_q || w_done_q) ? st_idx_q : aw_idx;
+  assign st_idx = (aw_done_q || w_done_q || st_wait_q) ? st_idx_q : aw_idx;
   logic [31:0] st_addr;
   assign st_addr = mem_req_addr_i[32*st_idx +: 32];
   assign m_axi_awvalid_o = (|aw_req || w_done_q) && !aw_done_q;
@@ -289,13 +308,16 @@ module tern_seq_axi #(
       aw_done_q <= 1'b0;
       w_done_q  <= 1'b0;
       st_idx_q  <= '0;
+      st_wait_q <= 1'b0;
     end else if (st_accept) begin
       aw_done_q <= 1'b0;
       w_done_q  <= 1'b0;
+      st_wait_q <= 1'b0;
     end else begin
       aw_done_q <= aw_done_q || aw_fire;
       w_done_q  <= w_done_q || w_fire;
       st_idx_q  <= st_idx;
+      st_wait_q <= m_axi_awvalid_o || m_axi_wvalid_o;
     end
   end
 

@@ -14,6 +14,7 @@ module tern_seq_cluster #(
   input  logic [S*32-1:0]                        prog_base_i,
   input  logic [S*32-1:0]                        prog_len_i,
   input  logic [31:0]                            watchdog_i,   // semaphore-wait cycle limit, 0: none
+  input  logic [S-1:0]                           halt_req_i,   // host halt requests
   // instruction fetch
   output logic [S-1:0]                           fetch_req_valid_o,
   input  logic [S-1:0]                           fetch_req_ready_i,
@@ -87,6 +88,7 @@ module tern_seq_cluster #(
       .prog_base_i       (prog_base_i[32*i +: 32]),
       .prog_len_i        (prog_len_i[32*i +: 32]),
       .watchdog_i        (watchdog_i),
+      .halt_req_i        (halt_req_i[i]),
       .fetch_req_valid_o (fetch_req_valid_o[i]),
       .fetch_req_ready_i (fetch_req_ready_i[i]),
       .fetch_req_addr_o  (fetch_req_addr_o[32*i +: 32]),

@@ -1,5 +1,5 @@
-// tern_sim_core: waveform regression bench of the core RTL so far (rtl/core/tern_core_compute.sv:
-// the five sequencers, semaphores, SBUF, PSUM and the DVE/POOL datapaths). Runs random Vector
+// tern_sim_core: waveform regression bench of the compute side (rtl/core/tern_core_compute.sv:
+// the five sequencers, semaphores, SBUF, PSUM and the four engines). Runs random Vector
 // Engine programs, each from random SBUF/PSUM contents, on the RTL and on the golden core model
 // and compares the memories and faults; the FST shows the last program.
 #include <fmt/format.h>

@@ -1,0 +1,131 @@
+// A whole program on the NeuronCore RTL (tern_core through CoreHarness) against the golden
+// core model, from the same HBM contents: the same fault (sequencer or DMA queue, code, pc), or
+// the same HBM and semaphores. A differing HBM byte is reported as the first differing element
+// of its tensor with the golden instruction that wrote it.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/config.h"
+#include "core/core_model.h"
+#include "core/memory.h"
+#include "core_harness.h"
+
+namespace tern::tb {
+
+// A named HBM range for reports (a kernel's tensor).
+struct HbmRegion {
+  std::string name;
+  uint64_t address = 0, bytes = 0;
+  uint32_t elem_bytes = 4;
+};
+
+struct CoreCompare {
+  std::vector<std::string> errors;  // empty: the RTL matched
+  CoreRunResult rtl;
+  core::RunStats golden;
+  bool golden_fault = false;
+  uint64_t golden_changed_bytes = 0;  // HBM bytes the golden run changed (a check that checks)
+};
+
+template <typename Top>
+CoreCompare compare_core(const CoreConfig& cfg, const isa::Program& p,
+                         const std::vector<uint8_t>& hbm_init,
+                         const std::vector<HbmRegion>& regions, CoreRunOptions opt = {}) {
+  CoreCompare c;
+  // The data from address 0, the program image above it (4 KiB aligned).
+  const uint32_t program_base = uint32_t((hbm_init.size() + 4095) / 4096 * 4096);
+  const uint64_t hbm_bytes = (uint64_t(core_image_layout(p, program_base).end) + 4095) / 4096 * 4096;
+  core::CoreOptions gopt;
+  gopt.hbm_bytes = hbm_bytes;
+  gopt.track_hbm_writers = true;
+  core::CoreModel golden(cfg, gopt);
+  golden.hbm().write(0, hbm_init.data(), hbm_init.size());
+  std::string fault_agent;
+  uint32_t fault_pc = 0, fault_kind = 0;
+  try {
+    c.golden = golden.run(p);
+  } catch (const core::CoreFault& f) {
+    c.golden_fault = true;
+    fault_agent = f.agent();
+    fault_pc = f.pc();
+    fault_kind = uint32_t(f.kind());
+  }
+
+  CoreHarness<Top> rtl(hbm_bytes, opt);
+  rtl.hbm().write(0, hbm_init.data(), hbm_init.size());
+  c.rtl = rtl.run(p, program_base);
+  const CoreRunResult& r = c.rtl;
+  if (r.timed_out && fault_kind != uint32_t(core::FaultKind::kDeadlock))
+    c.errors.push_back(fmt::format("the RTL did not finish in {} cycles", r.cycles));
+
+  // Faults: the golden model's first one, and nothing else, on the RTL.
+  const auto seq = isa::seq_from_name(fault_agent);
+  for (int s = 0; s < isa::kNumSeqs; ++s) {
+    const uint32_t want = (seq && int(*seq) == s) ? fault_kind : 0;
+    if (r.err_code[size_t(s)] != want || (want && r.err_pc[size_t(s)] != fault_pc))
+      c.errors.push_back(fmt::format("{}: RTL fault {} at pc {}, golden {} at pc {}",
+                                     isa::seq_name(isa::Seq(s)), r.err_code[size_t(s)],
+                                     r.err_pc[size_t(s)], want, want ? fault_pc : 0));
+  }
+  int dma_queue = -1;
+  if (fault_agent.rfind("dma.q", 0) == 0) dma_queue = std::stoi(fault_agent.substr(5));
+  for (size_t e = 0; e < r.dma.size(); ++e) {
+    const uint32_t code = r.dma[e].err_status & 0xF, queue = (r.dma[e].err_status >> 16) & 0xFF;
+    const bool want = dma_queue >= 0 && uint32_t(dma_queue) / cfg.dma_queues == e;
+    if (!want && code != 0)
+      c.errors.push_back(fmt::format("DMA engine {}: RTL fault {} (status 0x{:08x}, pc {}), golden none",
+                                     e, code, r.dma[e].err_status, r.dma[e].err_pc));
+    if (want && (code != fault_kind || queue != uint32_t(dma_queue) % cfg.dma_queues ||
+                 r.dma[e].err_pc != fault_pc))
+      c.errors.push_back(fmt::format("DMA engine {}: RTL fault {} queue {} pc {}, golden {} on {} pc {}",
+                                     e, code, queue, r.dma[e].err_pc, fault_kind, fault_agent, fault_pc));
+  }
+  if (c.golden_fault) return c;  // the golden model stops everything; the RTL one agent
+
+  // Memory: the first differing byte of each region (and outside them), named.
+  const std::vector<uint8_t>& got = rtl.hbm().bytes();
+  std::vector<uint8_t> want(program_base);
+  golden.hbm().read(0, want.data(), want.size());
+  auto report = [&](uint64_t a) {
+    const HbmRegion* reg = nullptr;
+    for (const HbmRegion& g : regions)
+      if (a >= g.address && a < g.address + g.bytes) reg = &g;
+    const uint32_t eb = reg ? reg->elem_bytes : 1;
+    const uint64_t first = reg ? reg->address + (a - reg->address) / eb * eb : a;
+    uint32_t g = 0, w = 0;
+    for (uint32_t b = 0; b < eb; ++b) {
+      g |= uint32_t(got[first + b]) << (8 * b);
+      w |= uint32_t(want[first + b]) << (8 * b);
+    }
+    const core::TraceEvent* by = golden.hbm_writer(a);
+    const std::string where =
+        reg ? fmt::format("{}[{}]", reg->name, (first - reg->address) / eb) : fmt::format("HBM 0x{:x}", a);
+    const std::string writer =
+        by ? fmt::format("{} at pc {} on {}", by->name, by->pc, by->agent) : "nothing (an input)";
+    c.errors.push_back(fmt::format("{} (HBM 0x{:x}): RTL 0x{:0{}x}, golden 0x{:0{}x}; golden writer: {}",
+                                   where, first, g, 2 * eb, w, 2 * eb, writer));
+  };
+  for (uint64_t a = 0; a < std::min<uint64_t>(want.size(), hbm_init.size()); ++a)
+    c.golden_changed_bytes += want[a] != hbm_init[a];
+  std::vector<bool> reported(regions.size() + 1, false);
+  for (uint64_t a = 0; a < want.size() && c.errors.size() < 8; ++a) {
+    if (got[a] == want[a]) continue;
+    size_t idx = regions.size();
+    for (size_t i = 0; i < regions.size(); ++i)
+      if (a >= regions[i].address && a < regions[i].address + regions[i].bytes) idx = i;
+    if (reported[idx]) continue;
+    reported[idx] = true;
+    report(a);
+  }
+  for (uint32_t i = 0; i < isa::kNumSems; ++i)
+    if (r.sems[i] != golden.semaphore(i) && c.errors.size() < 12)
+      c.errors.push_back(fmt::format("semaphore {}: RTL {}, golden {}", i, r.sems[i], golden.semaphore(i)));
+  return c;
+}
+
+}  // namespace tern::tb

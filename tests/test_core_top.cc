@@ -1,0 +1,223 @@
+// The whole NeuronCore RTL (rtl/core/tern_core.sv: CSRs, sequencers, engines, SBUF/PSUM, DMA,
+// one AXI4 master) against the golden core model, end to end through tb/core_harness.h: the
+// reference kernels and constrained-random kernel-API programs must leave HBM bit-identical;
+// bad programs must fault the same agent with the same code at the same instruction; AXI
+// errors and the semaphore watchdog stop the offending agent, and the core restarts cleanly.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+#include "Vtern_core_small.h"
+#include "Vtern_core_tiny.h"
+#include "common/config.h"
+#include "core/csr_map.h"
+#include "core_compare.h"
+#include "onchip_backdoor.h"
+#include "isa/asm.h"
+#include "kernel_random.h"
+#include "kernels/kernels.h"
+#include "test_util.h"
+
+namespace tern {
+namespace {
+
+CoreConfig config(const std::string& name) {
+  return load_config(std::string(TERN_CONFIG_DIR) + "/" + name + ".yaml");
+}
+
+std::string joined(const std::vector<std::string>& errors) {
+  return fmt::format("{}", fmt::join(errors, "\n"));
+}
+
+// A reference kernel's program and HBM image (inputs at their addresses).
+struct KernelImage {
+  std::unique_ptr<kernel::Kernel> k;
+  isa::Program program;
+  std::vector<uint8_t> hbm;
+  std::vector<tb::HbmRegion> regions;
+};
+
+KernelImage kernel_image(const kernels::RefKernel& ref, const CoreConfig& cfg,
+                         const kernels::Shape& shape, uint32_t seed) {
+  KernelImage img;
+  img.k = std::make_unique<kernel::Kernel>(cfg, ref.name);
+  ref.build(*img.k, shape);
+  img.program = img.k->finish();
+  img.hbm.assign(img.k->hbm_bytes(), 0);
+  const kernels::Tensors in = ref.inputs(shape, seed);
+  for (const auto& t : img.k->tensors()) {
+    const uint32_t eb = core::dtype_bytes(t->dtype);
+    img.regions.push_back({t->name, t->address, t->bytes(), eb});
+    if (t->output) continue;
+    const TensorBits& bits = in.at(t->name);
+    for (size_t i = 0; i < bits.size(); ++i)
+      for (uint32_t b = 0; b < eb; ++b) img.hbm[t->address + i * eb + b] = uint8_t(bits[i] >> (8 * b));
+  }
+  return img;
+}
+
+template <typename Top>
+void check_reference_kernels(const std::string& cfg_name) {
+  const CoreConfig cfg = config(cfg_name);
+  for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
+    SCOPED_TRACE(fmt::format("{} on {}", ref.name, cfg_name));
+    const kernels::Shape shape = ref.default_shape(cfg);
+    KernelImage img = kernel_image(ref, cfg, shape, 1);
+    const tb::CoreCompare c = tb::compare_core<Top>(cfg, img.program, img.hbm, img.regions);
+    EXPECT_FALSE(c.golden_fault);
+    EXPECT_GT(c.golden_changed_bytes, 0u) << "the kernel wrote nothing: the comparison checks nothing";
+    EXPECT_TRUE(c.errors.empty()) << joined(c.errors);
+    fmt::print("{} {} {}: {} RTL cycles (golden estimate {})\n", cfg_name, ref.name,
+               kernels::shape_text(shape), c.rtl.cycles, c.golden.cycles);
+  }
+}
+
+TEST(CoreTop, ReferenceKernelsMatchGoldenOnTiny) { check_reference_kernels<Vtern_core_tiny>("tiny"); }
+TEST(CoreTop, ReferenceKernelsMatchGoldenOnSmall) { check_reference_kernels<Vtern_core_small>("small"); }
+
+// Constrained-random kernels from the kernel API on tiny: TERN_CORE_PROGRAMS of them (default
+// 1000), each compared end to end.
+TEST(CoreTop, RandomKernelProgramsMatchGolden) {
+  const CoreConfig cfg = config("tiny");
+  auto rng = test::make_rng();
+  const char* env = std::getenv("TERN_CORE_PROGRAMS");
+  const int programs = env ? std::atoi(env) : 1000;
+  uint64_t cycles = 0;
+  int changed = 0;  // programs whose output is not all zero (relu of negatives can be)
+  for (int i = 0; i < programs; ++i) {
+    tb::RandomKernel rk = tb::random_kernel(cfg, rng);
+    SCOPED_TRACE(fmt::format("program {}: {}", i, rk.recipe));
+    tb::CoreRunOptions opt;
+    opt.read_latency = 4 + uint32_t(rng() % 40);
+    opt.ready_percent = rng() % 4 == 0 ? 60 : 100;
+    opt.seed = rng();
+    const tb::CoreCompare c = tb::compare_core<Vtern_core_tiny>(cfg, rk.program, rk.hbm, rk.regions, opt);
+    ASSERT_FALSE(c.golden_fault) << rk.recipe;
+    changed += c.golden_changed_bytes > 0;
+    ASSERT_TRUE(c.errors.empty()) << joined(c.errors) << "\n" << isa::disassemble(rk.program);
+    cycles += c.rtl.cycles;
+  }
+  EXPECT_GT(changed, programs * 9 / 10) << "most programs must write something to compare";
+  fmt::print("{} random kernels, {} RTL cycles in all\n", programs, cycles);
+}
+
+// Bad programs: the same agent faults with the same code at the same instruction.
+TEST(CoreTop, BadProgramsFaultLikeGolden) {
+  const CoreConfig cfg = config("tiny");
+  const std::string one = "[[1,1],[0,1],[0,1],[4,4]]";
+  const std::string bad[] = {
+      // a DMA queue and a descriptor that do not exist (refused at the trigger)
+      ".seq sp\n  dma q99, d0\n  halt\n.desc 0 src=hbm.fp32[0][[4,4]] dst=sbuf.fp32[0, 0]" + one + "\n",
+      ".seq sp\n  dma q0, d5\n  halt\n.desc 0 src=hbm.fp32[0][[4,4]] dst=sbuf.fp32[0, 0]" + one + "\n",
+      // a transfer past HBM, and one whose counts disagree (faults of the DMA queue)
+      ".seq sp\n  dma q1, d0\n  halt\n.desc 0 src=hbm.fp32[8388592][[4,4]] dst=sbuf.fp32[0, 0]" + one + "\n",
+      ".seq sp\n  dma q2, d0\n  halt\n.desc 0 src=hbm.fp32[0][[4,8]] dst=sbuf.fp32[0, 0]" + one + "\n",
+      // an instruction of another engine, an ld past HBM
+      ".seq act\n  matmul psum.fp32[0:1, 0][[1,1]], sbuf.bf16[0:1, 0][[1,1]]\n  halt\n",
+      ".seq pool\n  ld r2, [r0+2147483644]\n  halt\n",
+  };
+
+  for (const std::string& text : bad) {
+    SCOPED_TRACE(text);
+    const isa::Program p = isa::assemble(text, "bad");
+    const tb::CoreCompare c = tb::compare_core<Vtern_core_tiny>(cfg, p, std::vector<uint8_t>(4096), {});
+    EXPECT_TRUE(c.golden_fault);
+    EXPECT_TRUE(c.errors.empty()) << joined(c.errors);
+  }
+}
+
+// An AXI error on a DMA read stops that queue with the SLVERR detail and raises the DMA-error
+// interrupt; the same harness then runs a good program to the end (restart after an error).
+TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
+  using Harness = tb::CoreHarness<Vtern_core_tiny>;
+  const std::string copy =
+      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  nop $S[0]>=1\n  halt\n"
+      ".desc 0 src=hbm.fp32[256][[4,16]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,16]]\n";
+  const isa::Program p = isa::assemble(copy, "copy");
+  Harness h(1 << 20, {});
+  h.hbm().add_slverr(0x100, 0x140);
+  const tb::CoreRunResult bad = h.run(p, 0x10000);
+  EXPECT_TRUE(bad.irq_status & csr::glb::kIrqDmaError.mask());
+  EXPECT_EQ(bad.dma[0].err_status & 0xF, uint32_t(core::FaultKind::kDma));
+  EXPECT_EQ((bad.dma[0].err_status >> 8) & 0xFF, 14u) << "the SLVERR detail (docs/dma.md)";
+  // Reset (the host's recovery) and run again without the error.
+  h.top().rst_ni = 0;
+  for (int i = 0; i < 4; ++i) h.tick();
+  h.top().rst_ni = 1;
+  h.hbm().reset();
+  h.hbm().clear_errors();
+  for (uint32_t i = 0; i < 16; ++i) {
+    const uint32_t v = 0x1000 + i;
+    h.hbm().write(0x100 + 4 * i, &v, 4);
+  }
+  const tb::CoreRunResult good = h.run(p, 0x10000);
+  EXPECT_TRUE(good.irq_status & csr::glb::kIrqIdle.mask());
+  EXPECT_EQ(good.dma[0].err_status & 0xF, 0u);
+  for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(tb::read_onchip(h, isa::Mem::kSbuf, 0, 4 * i), 0x1000 + i);
+}
+
+// A wait that never ends: the golden model reports a deadlock; the RTL's watchdog stops the
+// waiting sequencer with fault 10 at its instruction.
+TEST(CoreTop, WatchdogStopsAWaitThatNeverEnds) {
+  const isa::Program p = isa::assemble(".seq dve\n  nop\n  nop $S[3]>=1\n  halt\n", "deadlock");
+  tb::CoreRunOptions opt;
+  opt.watchdog = 500;
+  tb::CoreHarness<Vtern_core_tiny> w(1 << 20, opt);
+  const tb::CoreRunResult r = w.run(p, 0x10000);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.err_code[size_t(isa::Seq::kDve)], uint32_t(core::FaultKind::kWatchdog));
+  EXPECT_EQ(r.err_pc[size_t(isa::Seq::kDve)], 1u);
+  core::CoreModel golden(config("tiny"), {});
+  try {
+    golden.run(p);
+    ADD_FAILURE() << "the golden model should report a deadlock";
+  } catch (const core::CoreFault& f) {
+    EXPECT_EQ(f.kind(), core::FaultKind::kDeadlock);
+  }
+}
+
+// The host's halt request (a sequencer's CTRL.halt) stops a sequencer that would run forever at
+// an instruction boundary; the others go on, STATUS shows it halted and its interrupt fires.
+TEST(CoreTop, HostHaltStopsASequencer) {
+  const isa::Program p = isa::assemble(
+      ".seq pool\nspin:\n  add r1, r1, 1\n  beq r0, 0, spin\n  halt\n"
+      ".seq sp\n  add r2, r0, 7\n  st r2, [r0+64]\n  halt\n", "spin");
+  tb::CoreHarness<Vtern_core_tiny> h(1 << 20, {});
+  const uint32_t pool = uint32_t(isa::Seq::kPool);
+  h.csr_write(csr::glb_addr(csr::glb::kIrqEnable), csr::glb::kIrqHalted.put(1u << pool));
+  const tb::CoreImage img = tb::core_image_layout(p, 0x10000);
+  for (int s = 0; s < isa::kNumSeqs; ++s) {
+    uint32_t at = img.prog_base[size_t(s)];
+    for (const isa::Instruction& in : p.streams[size_t(s)]) {
+      const isa::InstrBits bits = isa::encode(in);
+      h.hbm().write(at, bits.words.data(), isa::kInstrBytes);
+      at += isa::kInstrBytes;
+    }
+    h.csr_write(csr::seq_addr(uint32_t(s), csr::seq::kProgBase), img.prog_base[size_t(s)]);
+    h.csr_write(csr::seq_addr(uint32_t(s), csr::seq::kProgLen), uint32_t(p.streams[size_t(s)].size()));
+  }
+  h.csr_write(csr::glb_addr(csr::glb::kHbmSize), 1 << 20);
+  h.csr_write(csr::glb_addr(csr::glb::kCtrl), csr::glb::kCtrlStart.put(0x1F));
+  for (int i = 0; i < 2000; ++i) h.tick();
+  auto status = [&] { return h.csr_read(csr::seq_addr(pool, csr::seq::kStatus)); };
+  EXPECT_TRUE(csr::seq::kStatusBusy.get(status())) << "the loop runs until halted";
+  EXPECT_TRUE(csr::seq::kStatusHalted.get(h.csr_read(csr::seq_addr(uint32_t(isa::Seq::kSp), csr::seq::kStatus))));
+  uint32_t word = 0;
+  h.hbm().read(64, &word, 4);
+  EXPECT_EQ(word, 7u) << "SP ran to its end beside the spinning POOL";
+  h.csr_write(csr::seq_addr(pool, csr::seq::kCtrl), csr::seq::kCtrlHalt.put(1));
+  for (int i = 0; i < 50 && !h.top().irq_o; ++i) h.tick();
+  EXPECT_TRUE(h.top().irq_o);
+  const uint32_t st = status();
+  EXPECT_TRUE(csr::seq::kStatusHalted.get(st));
+  EXPECT_FALSE(csr::seq::kStatusBusy.get(st));
+  EXPECT_EQ(csr::seq::kStatusErrCode.get(st), 0u);
+  const uint32_t pc = h.csr_read(csr::seq_addr(pool, csr::seq::kPc));
+  EXPECT_LT(pc, 2u) << "halted inside the loop, at an instruction boundary";
+  EXPECT_GT(h.csr_read(csr::seq_addr(pool, csr::seq::kRetired)), 100u);
+}
+
+}  // namespace
+}  // namespace tern
