@@ -46,7 +46,7 @@ mapfile -t srcs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort
 srcs=("$cfg_pkg" "${srcs[@]}")
 
 step "yosys synth_ice40" "$OUT/yosys.log" yosys -p \
-  "read_verilog -defer -sv ${srcs[*]}; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
+  "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
 step "nextpnr-ice40" "$OUT/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \
   --json "$OUT/$TOP.json" --pcf fpga/tern_fpga.pcf --asc "$OUT/$TOP.asc" \
   --freq "$FREQ" --seed "$SEED" --report "$OUT/nextpnr_report.json"
@@ -102,7 +102,7 @@ EOF
 # FPGA_VU9P=0.
 if [[ ${FPGA_VU9P:-1} != 0 ]]; then
   step "yosys synth_xilinx tern_core (VU9P estimate)" "$OUT/vu9p_yosys.log" yosys -p \
-    "read_verilog -defer -sv ${srcs[*]}; synth_xilinx -family xcup -top tern_core; tee -q -o $OUT/vu9p_stat.txt stat"
+    "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; synth_xilinx -family xcup -top tern_core; tee -q -o $OUT/vu9p_stat.txt stat"
   python3 - "$OUT" <<'PYEOF'
 import json, re, sys
 out = sys.argv[1]

@@ -43,13 +43,16 @@ void write_onchip_row(Harness& h, isa::Mem mem, uint32_t addr, const std::vector
   port.write() = 0;
 }
 
-// The aligned word at byte `addr` of partitions 0 .. partitions - 1.
+// The aligned word at byte `addr` of partitions 0 .. partitions - 1 (a read takes a cycle).
 template <typename Harness>
 std::vector<uint32_t> read_onchip_row(Harness& h, isa::Mem mem, uint32_t addr, uint32_t partitions) {
   auto& t = h.top();
   OnchipPorts<std::remove_reference_t<decltype(t)>> port{t, mem};
   port.write() = 0;
   port.addr() = addr;
+  port.valid() = 1;
+  h.tick();
+  port.valid() = 0;
   t.eval();
   std::vector<uint32_t> words(partitions);
   for (uint32_t p = 0; p < partitions; ++p) words[p] = detail::get_word(port.rdata(), p);

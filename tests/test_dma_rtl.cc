@@ -218,12 +218,14 @@ class DmaBenchT : public DmaBench {
     top_->bd_valid_i = 0;
     top_->bd_write_i = 0;
   }
-  uint32_t bd_read(bool psum, uint32_t p, uint32_t addr) override {
-    top_->bd_valid_i = 0;
+  uint32_t bd_read(bool psum, uint32_t p, uint32_t addr) override {  // the word a cycle later
+    top_->bd_valid_i = 1;
     top_->bd_write_i = 0;
     top_->bd_psum_i = psum;
     top_->bd_partition_i = p;
     top_->bd_addr_i = addr;
+    tick();
+    top_->bd_valid_i = 0;
     top_->eval();
     return top_->bd_rdata_o;
   }

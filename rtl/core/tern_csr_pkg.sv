@@ -197,7 +197,7 @@ package tern_csr_pkg;
   localparam int unsigned GlbIrqEnableNotifyWidth     = 5;
   localparam int unsigned GlbIrqEnableDmaErrorLsb     = 24;  // a DMA engine reported an error (see its ERR_STATUS)
   localparam int unsigned GlbIrqEnableDmaErrorWidth   = 1;
-  localparam int unsigned GlbIrqEnableIdleLsb         = 25;  // all sequencers idle: busy fell to 0 after a start
+  localparam int unsigned GlbIrqEnableIdleLsb         = 25;  // core idle: every sequencer and DMA engine idle after a start
   localparam int unsigned GlbIrqEnableIdleWidth       = 1;
   localparam int unsigned GlbIrqStatusHaltedLsb       = 0;   // sequencer i halted (rising edge of its halted flag)
   localparam int unsigned GlbIrqStatusHaltedWidth     = 5;
@@ -207,7 +207,7 @@ package tern_csr_pkg;
   localparam int unsigned GlbIrqStatusNotifyWidth     = 5;
   localparam int unsigned GlbIrqStatusDmaErrorLsb     = 24;  // a DMA engine reported an error (see its ERR_STATUS)
   localparam int unsigned GlbIrqStatusDmaErrorWidth   = 1;
-  localparam int unsigned GlbIrqStatusIdleLsb         = 25;  // all sequencers idle: busy fell to 0 after a start
+  localparam int unsigned GlbIrqStatusIdleLsb         = 25;  // core idle: every sequencer and DMA engine idle after a start
   localparam int unsigned GlbIrqStatusIdleWidth       = 1;
 
   // seq fields

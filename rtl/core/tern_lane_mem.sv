@@ -7,8 +7,10 @@
 // per cycle at its own word address, overwriting or read-add-writing with the fp32 RNE add of
 // docs/numerics.md. It has priority: the element write port is not ready (wr_ready_o low) in a
 // cycle where the engine writes a partition of its mask; conflicts cost cycles, not data.
-// The backdoor port lets a testbench load and dump one aligned word in every partition at once.
-// This is the simulation model; a banked SRAM wrapper for FPGA and ASIC comes with the core top.
+// The backdoor port lets a testbench load and dump one aligned word in every partition at once
+// (a read answers the next cycle, through the element read port when that is idle).
+// SBUF's partitions are tern_srams (the technology wrapper: a simulation model, a block-RAM
+// template for FPGAs); PSUM's stay flops because the engine's read-add-write is a third port.
 module tern_lane_mem #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
@@ -40,12 +42,9 @@ module tern_lane_mem #(
   input  logic [P-1:0]    bd_mask_i,    // the partitions a write stores to
   input  logic [AW-1:0]   bd_addr_i,
   input  logic [P*32-1:0] bd_wdata_i,   // partition p's word in bits 32p +: 32
-  output logic [P*32-1:0] bd_rdata_o    // the word at bd_addr_i of every partition
+  output logic [P*32-1:0] bd_rdata_o    // the cycle after a read: the word of every partition
 );
 
-  logic [AW-1:0] rd_word, bd_word;
-  assign rd_word = {rd_addr_i[AW-1:2], 2'b00};
-  assign bd_word = {bd_addr_i[AW-1:2], 2'b00};
   logic unused_bd;
   assign unused_bd = ^bd_addr_i[1:0];  // the backdoor moves whole words
 
@@ -63,40 +62,75 @@ module tern_lane_mem #(
     end
   end
 
-  logic [1:0]  rd_shift_q;
-
+  // One read port per partition, shared by element reads and backdoor reads (element first).
+  logic          rd_en;
+  logic [AW-3:0] rd_waddr;
+  logic [1:0]    rd_shift_q;
+  assign rd_en    = rd_valid_i || (bd_valid_i && !bd_write_i);
+  assign rd_waddr = rd_valid_i ? rd_addr_i[AW-1:2] : bd_addr_i[AW-1:2];
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)         rd_shift_q <= '0;
-    else if (rd_valid_i) rd_shift_q <= rd_addr_i[1:0];
+    if (!rst_ni)    rd_shift_q <= '0;
+    else if (rd_en) rd_shift_q <= rd_valid_i ? rd_addr_i[1:0] : 2'd0;
   end
 
-  // One byte array per partition.
+  // The element write as a word write: byte enables and data on the element's lanes.
+  logic [3:0] el_be;
+  always_comb begin
+    unique case (wr_bytes_i)
+      3'd1:    el_be = 4'b0001 << wr_addr_i[1:0];
+      3'd2:    el_be = 4'b0011 << wr_addr_i[1:0];
+      default: el_be = 4'b1111;
+    endcase
+  end
+
   for (genvar p = 0; p < P; p++) begin : gen_part
-    logic [7:0]  mem_q [Bytes];
-    logic [31:0] rd_q;
-    always_ff @(posedge clk_i) begin
-      if (rd_valid_i) begin
-        for (int unsigned b = 0; b < 4; b++) rd_q[8*b +: 8] <= mem_q[32'(rd_word) + b];
-      end
-      if (te_we[p]) begin
-        for (int unsigned b = 0; b < 4; b++) mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}] <= te_new[32*p + 8*b +: 8];
-      end else if (wr_valid_i && wr_ready_o && wr_mask_i[p]) begin
-        for (int unsigned b = 0; b < 4; b++) begin
-          if (b < 32'(wr_bytes_i)) mem_q[32'(wr_addr_i) + b] <= wr_data_i[32*p + 8*b +: 8];
+    logic        wr_el, wr_bd, wr_en;
+    logic [3:0]  wr_be;
+    logic [31:0] wr_word, word_q;
+    logic [AW-3:0] wr_waddr;
+    assign wr_el    = wr_valid_i && wr_ready_o && wr_mask_i[p];
+    assign wr_bd    = bd_valid_i && bd_write_i && bd_mask_i[p];
+    assign wr_en    = wr_el || wr_bd;
+    assign wr_be    = wr_el ? el_be : 4'b1111;
+    assign wr_word  = wr_el ? (wr_data_i[32*p +: 32] << (8 * wr_addr_i[1:0])) : bd_wdata_i[32*p +: 32];
+    assign wr_waddr = wr_el ? wr_addr_i[AW-1:2] : bd_addr_i[AW-1:2];
+
+    if (HasTe) begin : gen_flops
+      // PSUM: the engine's read-add-write needs the old word in the cycle it writes, a third
+      // port, so these stay flops (LUTRAM on an FPGA) rather than a tern_sram.
+      logic [7:0] mem_q [Bytes];
+      always_ff @(posedge clk_i) begin
+        if (rd_en) begin
+          for (int unsigned b = 0; b < 4; b++) word_q[8*b +: 8] <= mem_q[{rd_waddr, 2'(b)}];
+        end
+        if (te_we[p]) begin
+          for (int unsigned b = 0; b < 4; b++) mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}] <= te_new[32*p + 8*b +: 8];
+        end else if (wr_en) begin
+          for (int unsigned b = 0; b < 4; b++) begin
+            if (wr_be[b]) mem_q[{wr_waddr, 2'(b)}] <= wr_word[8*b +: 8];
+          end
         end
       end
-      if (bd_valid_i && bd_write_i && bd_mask_i[p]) begin
-        for (int unsigned b = 0; b < 4; b++) mem_q[32'(bd_word) + b] <= bd_wdata_i[32*p + 8*b +: 8];
+      for (genvar b = 0; b < 4; b++) begin : gen_te_old
+        assign te_old[32*p + 8*b +: 8] = mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
       end
+    end else begin : gen_sram
+      tern_sram #(.Words (Bytes / 4)) u_sram (
+        .clk_i,
+        .rd_en_i   (rd_en),
+        .rd_addr_i (rd_waddr),
+        .rd_data_o (word_q),
+        .wr_en_i   (wr_en),
+        .wr_addr_i (wr_waddr),
+        .wr_be_i   (wr_be),
+        .wr_data_i (wr_word)
+      );
+      assign te_old[32*p +: 32] = 32'd0;
+      logic unused_te;  // no engine port on this memory
+      assign unused_te = (^te_addr_i[WAW*p +: WAW]) ^ (^te_new[32*p +: 32]);
     end
-    assign rd_data_o[32*p +: 32] = rd_q >> (8 * rd_shift_q);
-    for (genvar b = 0; b < 4; b++) begin : gen_te_old
-      assign te_old[32*p + 8*b +: 8] = mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
-    end
-    for (genvar b = 0; b < 4; b++) begin : gen_bd
-      assign bd_rdata_o[32*p + 8*b +: 8] = mem_q[32'(bd_word) + b];
-    end
+    assign rd_data_o[32*p +: 32]  = word_q >> (8 * rd_shift_q);
+    assign bd_rdata_o[32*p +: 32] = word_q;
   end
-
 
 endmodule
