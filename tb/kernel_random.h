@@ -1,4 +1,5 @@
-// Constrained-random kernels written against the kernel API (model/kernel), for comparing the
+// Kernels as HBM images for the NeuronCore RTL: the reference kernels, and constrained-random
+// kernels written against the kernel API (model/kernel), for comparing the
 // NeuronCore RTL with the golden model end to end: inputs loaded by DMA, a random chain of
 // Tensor, Scalar and Vector Engine operations (matmul and pe_transpose through PSUM,
 // activations, tensor_tensor and tensor_scalar ops, dtype casts), the result stored by DMA;
@@ -17,10 +18,12 @@
 #include "core/memory.h"
 #include "core_compare.h"
 #include "kernel/kernel.h"
+#include "kernels/kernels.h"
 
 namespace tern::tb {
 
-struct RandomKernel {
+// A kernel ready to run: its program, its HBM image and its tensors.
+struct KernelImage {
   std::unique_ptr<kernel::Kernel> k;
   isa::Program program;
   std::vector<uint8_t> hbm;          // the image: inputs at their addresses, outputs zero
@@ -28,11 +31,39 @@ struct RandomKernel {
   std::string recipe;                // what was generated, for failure messages
 };
 
-inline RandomKernel random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
+// Each tensor as a region; `fill` gives the raw bits of input `name`'s element i.
+template <typename Fill>
+void lay_out_tensors(KernelImage& img, Fill&& fill) {
+  img.hbm.assign(img.k->hbm_bytes(), 0);
+  for (const auto& t : img.k->tensors()) {
+    const uint32_t eb = core::dtype_bytes(t->dtype);
+    img.regions.push_back({t->name, t->address, t->bytes(), eb});
+    if (t->output) continue;
+    for (uint64_t i = 0; i < uint64_t(t->rows) * t->cols; ++i) {
+      const uint32_t v = fill(*t, i);
+      for (uint32_t b = 0; b < eb; ++b) img.hbm[t->address + i * eb + b] = uint8_t(v >> (8 * b));
+    }
+  }
+}
+
+// A reference kernel (model/kernels) at `shape` with its inputs for `seed`.
+inline KernelImage reference_kernel_image(const kernels::RefKernel& ref, const CoreConfig& cfg,
+                                          const kernels::Shape& shape, uint32_t seed) {
+  KernelImage img;
+  img.k = std::make_unique<kernel::Kernel>(cfg, ref.name);
+  ref.build(*img.k, shape);
+  img.program = img.k->finish();
+  const kernels::Tensors in = ref.inputs(shape, seed);
+  lay_out_tensors(img, [&](const kernel::HbmTensor& t, uint64_t i) { return in.at(t.name)[i]; });
+  img.recipe = fmt::format("{} {}", ref.name, kernels::shape_text(shape));
+  return img;
+}
+
+inline KernelImage random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
   using kernel::HbmView;
   using kernel::Index;
   using kernel::View;
-  RandomKernel rk;
+  KernelImage rk;
   rk.k = std::make_unique<kernel::Kernel>(cfg, "random");
   kernel::Kernel& k = *rk.k;
   const uint32_t P = cfg.partitions, R = std::min(cfg.pe_rows, P), C = std::min(cfg.pe_cols, P);
@@ -146,18 +177,11 @@ inline RandomKernel random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
   else body(Index(0));
   rk.program = k.finish();
 
-  rk.hbm.assign(k.hbm_bytes(), 0);
-  for (const auto& t : k.tensors()) {
-    const uint32_t eb = core::dtype_bytes(t->dtype);
-    rk.regions.push_back({t->name, t->address, t->bytes(), eb});
-    if (t->output) continue;
-    for (uint64_t i = 0; i < uint64_t(t->rows) * t->cols; ++i) {
-      // Values in [-4, 4): exact in bf16 and fp32 so the cast paths see real data.
-      uint32_t v = kernel::fbits(float(int(rng() % 64) - 32) / 8);
-      if (t->dtype == Dtype::kBf16) v >>= 16;
-      for (uint32_t b = 0; b < eb; ++b) rk.hbm[t->address + i * eb + b] = uint8_t(v >> (8 * b));
-    }
-  }
+  // Values in [-4, 4): exact in bf16 and fp32 so the cast paths see real data.
+  lay_out_tensors(rk, [&](const kernel::HbmTensor& t, uint64_t) {
+    const uint32_t v = kernel::fbits(float(int(rng() % 64) - 32) / 8);
+    return t.dtype == Dtype::kBf16 ? v >> 16 : v;
+  });
   return rk;
 }
 

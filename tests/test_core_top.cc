@@ -31,40 +31,13 @@ std::string joined(const std::vector<std::string>& errors) {
   return fmt::format("{}", fmt::join(errors, "\n"));
 }
 
-// A reference kernel's program and HBM image (inputs at their addresses).
-struct KernelImage {
-  std::unique_ptr<kernel::Kernel> k;
-  isa::Program program;
-  std::vector<uint8_t> hbm;
-  std::vector<tb::HbmRegion> regions;
-};
-
-KernelImage kernel_image(const kernels::RefKernel& ref, const CoreConfig& cfg,
-                         const kernels::Shape& shape, uint32_t seed) {
-  KernelImage img;
-  img.k = std::make_unique<kernel::Kernel>(cfg, ref.name);
-  ref.build(*img.k, shape);
-  img.program = img.k->finish();
-  img.hbm.assign(img.k->hbm_bytes(), 0);
-  const kernels::Tensors in = ref.inputs(shape, seed);
-  for (const auto& t : img.k->tensors()) {
-    const uint32_t eb = core::dtype_bytes(t->dtype);
-    img.regions.push_back({t->name, t->address, t->bytes(), eb});
-    if (t->output) continue;
-    const TensorBits& bits = in.at(t->name);
-    for (size_t i = 0; i < bits.size(); ++i)
-      for (uint32_t b = 0; b < eb; ++b) img.hbm[t->address + i * eb + b] = uint8_t(bits[i] >> (8 * b));
-  }
-  return img;
-}
-
 template <typename Top>
 void check_reference_kernels(const std::string& cfg_name) {
   const CoreConfig cfg = config(cfg_name);
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
     SCOPED_TRACE(fmt::format("{} on {}", ref.name, cfg_name));
     const kernels::Shape shape = ref.default_shape(cfg);
-    KernelImage img = kernel_image(ref, cfg, shape, 1);
+    const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, 1);
     const tb::CoreCompare c = tb::compare_core<Top>(cfg, img.program, img.hbm, img.regions);
     EXPECT_FALSE(c.golden_fault);
     EXPECT_GT(c.golden_changed_bytes, 0u) << "the kernel wrote nothing: the comparison checks nothing";
@@ -87,7 +60,7 @@ TEST(CoreTop, RandomKernelProgramsMatchGolden) {
   uint64_t cycles = 0;
   int changed = 0;  // programs whose output is not all zero (relu of negatives can be)
   for (int i = 0; i < programs; ++i) {
-    tb::RandomKernel rk = tb::random_kernel(cfg, rng);
+    const tb::KernelImage rk = tb::random_kernel(cfg, rng);
     SCOPED_TRACE(fmt::format("program {}: {}", i, rk.recipe));
     tb::CoreRunOptions opt;
     opt.read_latency = 4 + uint32_t(rng() % 40);

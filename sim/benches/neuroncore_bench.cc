@@ -19,7 +19,6 @@ namespace {
 
 using namespace tern;
 
-template <typename Top>
 void record(sim::Verdict& v, const std::string& what, const tb::CoreCompare& c) {
   for (const std::string& e : c.errors) v.errors.push_back(fmt::format("{}: {}", what, e));
   if (c.golden_fault) v.errors.push_back(fmt::format("{}: the golden model faulted", what));
@@ -41,30 +40,17 @@ sim::Verdict run(const CoreConfig& cfg, uint64_t seed, bool kernels_too, uint32_
   };
   if (kernels_too) {
     for (const kernels::RefKernel& ref : refs) {
-      kernel::Kernel k(cfg, ref.name);
       const kernels::Shape shape = ref.default_shape(cfg);
-      ref.build(k, shape);
-      const isa::Program p = k.finish();
-      std::vector<uint8_t> hbm(k.hbm_bytes(), 0);
-      std::vector<tb::HbmRegion> regions;
-      const kernels::Tensors in = ref.inputs(shape, uint32_t(seed));
-      for (const auto& t : k.tensors()) {
-        const uint32_t eb = core::dtype_bytes(t->dtype);
-        regions.push_back({t->name, t->address, t->bytes(), eb});
-        if (t->output) continue;
-        const TensorBits& bits = in.at(t->name);
-        for (size_t i = 0; i < bits.size(); ++i)
-          for (uint32_t b = 0; b < eb; ++b) hbm[t->address + i * eb + b] = uint8_t(bits[i] >> (8 * b));
-      }
-      const tb::CoreCompare c = tb::compare_core<Top>(cfg, p, hbm, regions, options());
+      const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, uint32_t(seed));
+      const tb::CoreCompare c = tb::compare_core<Top>(cfg, img.program, img.hbm, img.regions, options());
       fmt::print("{} {}: {} RTL cycles\n", ref.name, kernels::shape_text(shape), c.rtl.cycles);
-      record<Top>(v, ref.name, c);
+      record(v, ref.name, c);
     }
   }
   for (uint32_t i = 0; i < random; ++i) {
-    tb::RandomKernel rk = tb::random_kernel(cfg, rng);
+    const tb::KernelImage rk = tb::random_kernel(cfg, rng);
     const tb::CoreCompare c = tb::compare_core<Top>(cfg, rk.program, rk.hbm, rk.regions, options());
-    record<Top>(v, fmt::format("random {} ({})", i, rk.recipe), c);
+    record(v, fmt::format("random {} ({})", i, rk.recipe), c);
   }
   return v;
 }
