@@ -20,7 +20,7 @@ help:
 	@echo "make sim    default waveform regression ($(LIST)); TEST=<name> TAGS=<tag|all> SEED=<n> WAVES=0|1"
 	@echo "make test   every unit and integration test (CTest)"
 	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top"
-	@echo "make fpga   iCE40 bitstream (build/fpga/report.json) and the core's VU9P estimate (vu9p_estimate.json)"
+	@echo "make fpga   iCE40 bitstream (build/fpga/report.json); FPGA_VU9P=1 adds the core's VU9P estimate"
 	@echo "make bench  cycle benchmarks -> build/bench/*.json"
 
 bootstrap:

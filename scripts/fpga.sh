@@ -98,9 +98,10 @@ print(f"fpga: {report['logic_cells']}/{report['logic_cells_available']} LCs "
 EOF
 
 # --- The whole core does not fit the UP5K (docs/fpga.md): a resource estimate of tern_core at
-# the same config for a Xilinx UltraScale+ VU9P (AWS F1), from Yosys synth_xilinx. Skipped with
-# FPGA_VU9P=0.
-if [[ ${FPGA_VU9P:-1} != 0 ]]; then
+# the same config for a Xilinx UltraScale+ VU9P (AWS F1), from Yosys synth_xilinx. Opt-in with
+# FPGA_VU9P=1: on this 2-core machine it ran for over 45 minutes (ABC mapping of the fp32
+# function units) without finishing, so it is not part of the default flow yet.
+if [[ ${FPGA_VU9P:-0} != 0 ]]; then
   step "yosys synth_xilinx tern_core (VU9P estimate)" "$OUT/vu9p_yosys.log" yosys -p \
     "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; synth_xilinx -family xcup -top tern_core; tee -q -o $OUT/vu9p_stat.txt stat"
   python3 - "$OUT" <<'PYEOF'
