@@ -39,7 +39,9 @@ CoreHarness<Top>::CoreHarness(uint64_t hbm_bytes, CoreRunOptions opt) : opt_(std
   }
   AxiMemOptions mo;
   mo.size = hbm_bytes;
-  mo.data_bytes = uint32_t(sizeof(top_->m_axi_wstrb_o) * 8);  // a bit per byte of the bus
+  // WSTRB has a bit per byte of the bus; verilated as the integer type of that width (up to
+  // the 512-bit bus's 64 bits).
+  mo.data_bytes = uint32_t(sizeof(top_->m_axi_wstrb_o) * 8);
   mo.read_latency = opt_.read_latency;
   mo.write_latency = opt_.write_latency;
   mo.max_reads = 32;
@@ -60,9 +62,8 @@ CoreHarness<Top>::~CoreHarness() {
 }
 
 template <typename Top>
-uint32_t CoreHarness<Top>::dma_engines() const {
-  return csr::glb::kConfigDmaEngines.get(const_cast<CoreHarness*>(this)->csr_read(
-      csr::glb_addr(csr::glb::kConfigDma)));
+uint32_t CoreHarness<Top>::dma_engines() {
+  return csr::glb::kConfigDmaEngines.get(csr_read(csr::glb_addr(csr::glb::kConfigDma)));
 }
 
 template <typename Top>

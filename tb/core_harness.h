@@ -62,7 +62,7 @@ class CoreHarness {
 
   AxiMem& hbm() { return *mem_; }
   Top& top() { return *top_; }
-  uint32_t dma_engines() const;
+  uint32_t dma_engines();  // from the CONFIG_DMA CSR
   // One clock cycle of the core and of the HBM model.
   void tick();
   uint32_t csr_read(uint32_t addr);
