@@ -53,6 +53,7 @@ bench: build
 	$(BIN)/tern_bench_mac_lane --out $(BUILD)/bench
 	$(BIN)/tern_bench_pe_gemm --out $(BUILD)/bench
 	$(BIN)/tern_bench_act_dve --out $(BUILD)/bench
+	$(BIN)/tern_bench_e2e --out $(BUILD)/bench --config small
 
 clean:
 	rm -rf $(BUILD)

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,37 +33,54 @@ struct CoreCompare {
   uint64_t golden_changed_bytes = 0;  // HBM bytes the golden run changed (a check that checks)
 };
 
-template <typename Top>
-CoreCompare compare_core(const CoreConfig& cfg, const isa::Program& p,
-                         const std::vector<uint8_t>& hbm_init,
-                         const std::vector<HbmRegion>& regions, CoreRunOptions opt = {}) {
-  CoreCompare c;
-  // The data from address 0, the program image above it (4 KiB aligned).
-  const uint32_t program_base = uint32_t((hbm_init.size() + 4095) / 4096 * 4096);
-  const uint64_t hbm_bytes = (uint64_t(core_image_layout(p, program_base).end) + 4095) / 4096 * 4096;
-  core::CoreOptions gopt;
-  gopt.hbm_bytes = hbm_bytes;
-  gopt.track_hbm_writers = true;
-  core::CoreModel golden(cfg, gopt);
-  golden.hbm().write(0, hbm_init.data(), hbm_init.size());
+// The golden half of a comparison: the model run from `hbm_init`, its first fault (if any).
+struct GoldenRun {
+  std::unique_ptr<core::CoreModel> model;
+  core::RunStats stats;
+  bool fault = false;
   std::string fault_agent;
   uint32_t fault_pc = 0, fault_kind = 0;
-  try {
-    c.golden = golden.run(p);
-  } catch (const core::CoreFault& f) {
-    c.golden_fault = true;
-    fault_agent = f.agent();
-    fault_pc = f.pc();
-    fault_kind = uint32_t(f.kind());
-  }
+  uint32_t program_base = 0;  // the data from address 0, the program image above (4 KiB aligned)
+  uint64_t hbm_bytes = 0;
+};
 
-  CoreHarness<Top> rtl(hbm_bytes, opt);
-  rtl.hbm().write(0, hbm_init.data(), hbm_init.size());
-  c.rtl = rtl.run(p, program_base);
-  const CoreRunResult& r = c.rtl;
+inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
+                            const std::vector<uint8_t>& hbm_init, bool log_writes = false) {
+  GoldenRun g;
+  g.program_base = uint32_t((hbm_init.size() + 4095) / 4096 * 4096);
+  g.hbm_bytes = (uint64_t(core_image_layout(p, g.program_base).end) + 4095) / 4096 * 4096;
+  core::CoreOptions gopt;
+  gopt.hbm_bytes = g.hbm_bytes;
+  gopt.track_hbm_writers = true;
+  gopt.log_hbm_writes = log_writes;
+  g.model = std::make_unique<core::CoreModel>(cfg, gopt);
+  g.model->hbm().write(0, hbm_init.data(), hbm_init.size());
+  try {
+    g.stats = g.model->run(p);
+  } catch (const core::CoreFault& f) {
+    g.fault = true;
+    g.fault_agent = f.agent();
+    g.fault_pc = f.pc();
+    g.fault_kind = uint32_t(f.kind());
+  }
+  return g;
+}
+
+// The RTL's outcome (status CSRs, final HBM) against the golden run: the same fault
+// (sequencer or DMA queue, code, pc), or the same HBM below the program image and semaphores.
+inline CoreCompare compare_outcome(const CoreConfig& cfg, const GoldenRun& g,
+                                   const std::vector<uint8_t>& hbm_init,
+                                   const std::vector<HbmRegion>& regions, const CoreRunResult& r,
+                                   const std::vector<uint8_t>& got) {
+  CoreCompare c;
+  c.rtl = r;
+  c.golden = g.stats;
+  c.golden_fault = g.fault;
+  const core::CoreModel& golden = *g.model;
+  const uint32_t program_base = g.program_base, fault_pc = g.fault_pc, fault_kind = g.fault_kind;
+  const std::string& fault_agent = g.fault_agent;
   if (r.timed_out && fault_kind != uint32_t(core::FaultKind::kDeadlock))
     c.errors.push_back(fmt::format("the RTL did not finish in {} cycles", r.cycles));
-
   // Faults: the golden model's first one, and nothing else, on the RTL.
   const auto seq = isa::seq_from_name(fault_agent);
   for (int s = 0; s < isa::kNumSeqs; ++s) {
@@ -88,7 +106,6 @@ CoreCompare compare_core(const CoreConfig& cfg, const isa::Program& p,
   if (c.golden_fault) return c;  // the golden model stops everything; the RTL one agent
 
   // Memory: the first differing byte of each region (and outside them), named.
-  const std::vector<uint8_t>& got = rtl.hbm().bytes();
   std::vector<uint8_t> want(program_base);
   golden.hbm().read(0, want.data(), want.size());
   auto report = [&](uint64_t a) {
@@ -126,6 +143,18 @@ CoreCompare compare_core(const CoreConfig& cfg, const isa::Program& p,
     if (r.sems[i] != golden.semaphore(i) && c.errors.size() < 12)
       c.errors.push_back(fmt::format("semaphore {}: RTL {}, golden {}", i, r.sems[i], golden.semaphore(i)));
   return c;
+}
+
+
+template <typename Top>
+CoreCompare compare_core(const CoreConfig& cfg, const isa::Program& p,
+                         const std::vector<uint8_t>& hbm_init,
+                         const std::vector<HbmRegion>& regions, CoreRunOptions opt = {}) {
+  const GoldenRun g = run_golden(cfg, p, hbm_init);
+  CoreHarness<Top> rtl(g.hbm_bytes, opt);
+  rtl.hbm().write(0, hbm_init.data(), hbm_init.size());
+  const CoreRunResult r = rtl.run(p, g.program_base);
+  return compare_outcome(cfg, g, hbm_init, regions, r, rtl.hbm().bytes());
 }
 
 }  // namespace tern::tb

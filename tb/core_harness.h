@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "axi_mem.h"
+#include "core_driver.h"
 #include "isa/isa.h"
 
 class VerilatedFstC;
@@ -28,30 +29,6 @@ struct CoreRunOptions {
   uint64_t seed = 1;
 };
 
-struct CoreDmaStatus {
-  uint32_t err_status = 0, err_desc = 0, err_pc = 0, hwm = 0;
-  uint64_t bytes_read = 0, bytes_written = 0;
-};
-
-struct CoreRunResult {
-  uint64_t cycles = 0;        // from start to the interrupt
-  bool timed_out = false;
-  uint32_t irq_status = 0;
-  std::array<uint32_t, isa::kNumSeqs> err_code{}, err_pc{}, retired{}, busy_cycles{},
-      sem_wait_cycles{}, fetch_wait_cycles{}, conflict_cycles{};
-  std::vector<CoreDmaStatus> dma;
-  std::array<uint32_t, isa::kNumSems> sems{};
-};
-
-// Where `run` puts a program: the streams one after the other from `program_base` (each
-// instruction 128 bytes), then the descriptor table, 64-byte aligned.
-struct CoreImage {
-  std::array<uint32_t, isa::kNumSeqs> prog_base{};
-  uint32_t desc_base = 0;
-  uint32_t end = 0;  // first byte after the image
-};
-CoreImage core_image_layout(const isa::Program& p, uint32_t program_base);
-
 template <typename Top>
 class CoreHarness {
  public:
@@ -62,11 +39,12 @@ class CoreHarness {
 
   AxiMem& hbm() { return *mem_; }
   Top& top() { return *top_; }
-  uint32_t dma_engines();  // from the CONFIG_DMA CSR
+  uint32_t dma_engines() { return core_dma_engines(*this); }
   // One clock cycle of the core and of the HBM model.
   void tick();
   uint32_t csr_read(uint32_t addr);
   void csr_write(uint32_t addr, uint32_t value);
+  void hbm_write(uint64_t addr, const void* src, uint64_t bytes) { mem_->write(addr, src, bytes); }
   // Writes the image to HBM, programs the CSRs, starts all sequencers and runs to the
   // interrupt.
   CoreRunResult run(const isa::Program& p, uint32_t program_base);

@@ -72,6 +72,12 @@ module tern_dma_tb #(
   output logic [63:0]         bytes_read_o,
   output logic [63:0]         bytes_written_o,
   output logic [7:0]          outstanding_hwm_o,
+  output logic                trace_active_o,
+  output logic                trace_end_o,     // it ends (done or fault) this cycle
+  output logic [QBits-1:0]    trace_queue_o,
+  output logic [31:0]         trace_desc_o,
+  output logic [31:0]         trace_pc_o,
+  output logic [2:0]          trace_seq_o,
   // backdoor: one aligned word of one partition of SBUF (psum 0) or PSUM (psum 1)
   input  logic                bd_valid_i,
   input  logic                bd_write_i,
@@ -125,7 +131,8 @@ module tern_dma_tb #(
     .busy_o(busy_o), .err_valid_o(err_valid_o), .err_code_o(err_code_o),
     .err_detail_o(err_detail_o), .err_queue_o(err_queue_o), .err_desc_o(err_desc_o),
     .err_seq_o(err_seq_o), .err_pc_o(err_pc_o), .bytes_read_o(bytes_read_o),
-    .bytes_written_o(bytes_written_o), .outstanding_hwm_o(outstanding_hwm_o)
+    .bytes_written_o(bytes_written_o), .outstanding_hwm_o(outstanding_hwm_o),
+    .trace_active_o, .trace_end_o, .trace_queue_o, .trace_desc_o, .trace_pc_o, .trace_seq_o
   );
 
   logic rd_hs;

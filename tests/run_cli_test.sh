@@ -33,8 +33,28 @@ expect_error() {  # expect_error "words" args...
 expect_error "unknown kernel 'nope' (kernels: gemm" run nope
 expect_error "'q=3' is not KEY=VALUE with KEY one of m, k, n" run gemm --shape q=3
 expect_error "'m=0' needs a size" run gemm --shape m=0
-expect_error "only 'golden'" run gemm --backend rtl
+expect_error "unknown backend 'nope'" run gemm --backend nope
+expect_error "waveforms come from the RTL" run gemm --trace "$tmp/w.fst"
+expect_error "the depths are end, transfer and lockstep" run gemm --backend cross --check deep
+expect_error "built for the tiny and small configs, not 'trn2'" run gemm --backend rtl --config trn2
 expect_error "cannot open config file" run gemm --config /nonexistent.yaml
 expect_error "kernel does not fit SBUF" run softmax --config tiny --shape d=4000
+
+# The RTL backends (tern hands over to tern-rtl): waves, the profile, the counters; cross in
+# lock-step.
+if ! "$tern" run gemm --backend rtl --trace "$tmp/gemm.fst" --profile "$tmp/gemm_rtl.json" \
+    > "$tmp/rtl.out" 2>&1; then
+  echo "FAIL: tern run gemm --backend rtl"; cat "$tmp/rtl.out"; fail=1
+fi
+grep -q ": PASS$" "$tmp/rtl.out" || { echo "FAIL: rtl printed no PASS"; cat "$tmp/rtl.out"; fail=1; }
+grep -q "^simulated cycles: [1-9]" "$tmp/rtl.out" || { echo "FAIL: rtl printed no cycles"; fail=1; }
+grep -q "^profile: busiest engine" "$tmp/rtl.out" || { echo "FAIL: rtl printed no profile summary"; fail=1; }
+[[ -s "$tmp/gemm.fst" ]] || { echo "FAIL: rtl wrote no waves"; fail=1; }
+grep -q '"time_unit":"RTL cycles"' "$tmp/gemm_rtl.json" || { echo "FAIL: rtl profile is not in RTL cycles"; fail=1; }
+if ! "$tern" run layernorm --backend cross --check lockstep > "$tmp/cross.out" 2>&1; then
+  echo "FAIL: tern run layernorm --backend cross --check lockstep"; cat "$tmp/cross.out"; fail=1
+fi
+grep -q "check lockstep: PASS" "$tmp/cross.out" || { echo "FAIL: cross printed no lock-step PASS"; fail=1; }
+grep -q "instructions in lock-step" "$tmp/cross.out" || { echo "FAIL: cross printed no lock-step count"; fail=1; }
 
 exit $fail

@@ -385,6 +385,7 @@ struct CoreModel::Impl {
       auto lanes = read_lanes(mov);
       lanes.resize(mov.partitions);
       te.multiply_moving(cmd, lanes, psum_scratch);
+      stats.pe_macs += uint64_t(te.loaded_k()) * te.loaded_m() * cmd.n;
       if (is_fp32_pass_pair(te.loaded_dtype(), cmd.dtype)) cycles *= 3;
     } else {
       te.transpose(cmd, psum_scratch);
@@ -595,7 +596,7 @@ struct CoreModel::Impl {
     const uint64_t end = start + dma_cycles(std::max(rd, wr), cfg);
     q.time = end;
     model.trace_.push_back({site.agent, t.trigger.pc, fmt::format("dma d{}", t.desc_index),
-                            isa::sync_text(t.sync), start, end, start});
+                            isa::sync_text(t.sync), start, end, start, 0, 0, start});
     schedule_update(end, t.sync, clocks[agent]);
   }
 
@@ -640,8 +641,10 @@ struct CoreModel::Impl {
     bool update_now = true;
     auto& r = s.regs;
     auto b = [&] { return in.use_imm ? in.imm : r[in.rs2]; };
+    bool wrote_rd = false;  // for the retire trace
     auto set_rd = [&](uint32_t v) {
       if (in.rd != 0) r[in.rd] = v;
+      wrote_rd = in.rd != 0;
     };
     switch (in.op) {
       case Opcode::kNop: break;
@@ -665,6 +668,7 @@ struct CoreModel::Impl {
       }
       case Opcode::kLoop:
         if (in.rd != 0) r[in.rd] -= 1;
+        wrote_rd = in.rd != 0;
         if (r[in.rd] != 0) next = in.target;
         break;
       case Opcode::kDma: {
@@ -722,7 +726,8 @@ struct CoreModel::Impl {
     s.time += cycles;
     stats.seq[si].instructions++;
     stats.seq[si].busy_cycles += cycles;
-    model.trace_.push_back({site.agent, s.pc, site.name, isa::sync_text(in.sync), start, s.time, wait_start});
+    model.trace_.push_back({site.agent, s.pc, site.name, isa::sync_text(in.sync), start, s.time,
+                            wait_start, wrote_rd ? in.rd : 0u, wrote_rd ? r[in.rd] : 0u, wait_start});
     if (update_now) schedule_update(s.time, in.sync, clocks[si]);
     s.pc = next;
   }
@@ -812,6 +817,11 @@ CoreModel::CoreModel(const CoreConfig& cfg, const CoreOptions& opt)
 CoreModel::~CoreModel() = default;
 
 void CoreModel::note_hbm_write(uint64_t addr, uint32_t n) {
+  if (opt_.log_hbm_writes) {
+    HbmWrite w{addr, std::vector<uint8_t>(n), trace_.size()};
+    hbm_.read(addr, w.bytes.data(), n);
+    hbm_writes_.push_back(std::move(w));
+  }
   if (!opt_.track_hbm_writers) return;
   if (hbm_writer_.size() != hbm_.size()) hbm_writer_.assign(hbm_.size(), 0);
   for (uint32_t i = 0; i < n; ++i) hbm_writer_[addr + i] = uint32_t(trace_.size()) + 1;
@@ -829,6 +839,7 @@ uint32_t CoreModel::reg(isa::Seq s, uint32_t r) const {
 RunStats CoreModel::run(const isa::Program& program) {
   trace_.clear();
   hbm_writer_.clear();
+  hbm_writes_.clear();
   sems_.fill(0);
   impl_ = std::make_unique<Impl>(*this);
   return impl_->run(program);

@@ -58,8 +58,18 @@ struct CoreOptions {
   // Remember which trace event last wrote each HBM byte (hbm_writer), to name the instruction
   // behind a mismatch; costs 4 bytes per HBM byte.
   bool track_hbm_writers = false;
+  // Log every HBM write in program order with its bytes and writer (hbm_writes), for the
+  // per-transfer scoreboard of the RTL platform.
+  bool log_hbm_writes = false;
   // Registers preset per sequencer before the run (run-time shapes, base addresses).
   std::array<std::array<uint32_t, isa::kNumRegs>, isa::kNumSeqs> regs{};
+};
+
+// One HBM write of the golden run: bytes at an address, written by trace event `writer`.
+struct HbmWrite {
+  uint64_t addr = 0;
+  std::vector<uint8_t> bytes;
+  size_t writer = 0;  // index into trace()
 };
 
 // One executed instruction or DMA transfer, with its estimated start and end cycles.
@@ -70,6 +80,8 @@ struct TraceEvent {
   std::string detail; // sync annotations, e.g. "$S[4]>=16 $S[8]++@complete"
   uint64_t start = 0, end = 0;
   uint64_t wait_start = 0;  // when the sequencer began waiting on the semaphore (== start if not)
+  uint32_t rd = 0, rd_value = 0;  // the register it wrote and the value (rd 0: none)
+  uint64_t issue = 0;  // when the sequencer had it decoded (the golden model: == wait_start)
 };
 
 struct SeqStats {
@@ -84,6 +96,7 @@ struct RunStats {
   uint64_t dma_transfers = 0;
   uint64_t dma_bytes_read = 0, dma_bytes_written = 0;
   uint64_t cycles = 0;  // estimated: the last event's end
+  uint64_t pe_macs = 0;  // useful multiply-accumulates of the matmuls (K x M x N each)
   std::vector<uint32_t> notifications;  // notify codes in order
 };
 
@@ -96,6 +109,7 @@ class CoreModel {
 
   const CoreConfig& config() const { return cfg_; }
   Hbm& hbm() { return hbm_; }
+  const Hbm& hbm() const { return hbm_; }
   OnChipMemory& sbuf() { return sbuf_; }
   OnChipMemory& psum() { return psum_; }
 
@@ -107,6 +121,8 @@ class CoreModel {
   // With track_hbm_writers: the trace event (DMA transfer or st) that last wrote HBM byte
   // `addr`; nullptr if none did.
   const TraceEvent* hbm_writer(uint64_t addr) const;
+  // With log_hbm_writes: every HBM write in order.
+  const std::vector<HbmWrite>& hbm_writes() const { return hbm_writes_; }
 
  private:
   struct Impl;
@@ -119,6 +135,7 @@ class CoreModel {
   std::array<uint32_t, isa::kNumSems> sems_{};
   std::vector<TraceEvent> trace_;
   std::vector<uint32_t> hbm_writer_;  // trace index + 1 per HBM byte (0: not written)
+  std::vector<HbmWrite> hbm_writes_;
   std::unique_ptr<Impl> impl_;
 };
 

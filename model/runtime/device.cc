@@ -2,21 +2,53 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error.h"
 #include "core/memory.h"
 
 namespace tern {
 
+namespace {
+
+RtlRunner& rtl_runner() {
+  static RtlRunner runner;
+  return runner;
+}
+
+}  // namespace
+
+void register_rtl_runner(RtlRunner runner) { rtl_runner() = std::move(runner); }
+bool rtl_runner_registered() { return bool(rtl_runner()); }
+
+Backend parse_backend(const std::string& name) {
+  if (name == "golden") return Backend::kGolden;
+  if (name == "rtl") return Backend::kRtl;
+  if (name == "cross") return Backend::kCross;
+  throw Error(fmt::format("unknown backend '{}' (golden, rtl, cross)", name));
+}
+
+const char* backend_name(Backend b) {
+  switch (b) {
+    case Backend::kGolden: return "golden";
+    case Backend::kRtl: return "rtl";
+    case Backend::kCross: return "cross";
+  }
+  return "?";
+}
+
+Device::Device(const CoreConfig& cfg, Backend backend, DeviceOptions options)
+    : cfg_(cfg), backend_(backend), options_(std::move(options)) {}
+
 Device::Device(const CoreConfig& cfg, Backend backend, core::CoreOptions options)
-    : cfg_(cfg), backend_(backend), options_(options) {}
+    : cfg_(cfg), backend_(backend) {
+  options_.core = options;
+}
 
 DeviceRun Device::run(const kernel::Kernel& k, const isa::Program& program,
                       const std::map<std::string, TensorBits>& inputs) {
-  if (backend_ != Backend::kGolden)  // the RTL backend arrives with the core top (issue 7)
-    throw Error(fmt::format("kernel '{}': backend {} is not built yet", k.name(), int(backend_)));
-  core::CoreOptions opt = options_;
-  opt.hbm_bytes = std::max<uint64_t>(opt.hbm_bytes, k.hbm_bytes());
-  core::CoreModel model(cfg_, opt);
+  // HBM as the kernel lays it out: every input at its address, outputs zero.
+  std::vector<uint8_t> hbm(k.hbm_bytes(), 0);
   for (const auto& t : k.tensors()) {
     if (t->output) continue;
     auto it = inputs.find(t->name);
@@ -27,37 +59,65 @@ DeviceRun Device::run(const kernel::Kernel& k, const isa::Program& program,
       throw Error(fmt::format("kernel '{}': input '{}' has {} elements, its shape {} x {} needs {}",
                               k.name(), t->name, it->second.size(), t->rows, t->cols, n));
     const uint32_t eb = core::dtype_bytes(t->dtype);
-    for (size_t i = 0; i < n; ++i) {
-      const uint32_t v = it->second[i];
-      const uint8_t b[4] = {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
-      model.hbm().write(t->address + i * eb, b, eb);
-    }
+    for (size_t i = 0; i < n; ++i)
+      for (uint32_t b = 0; b < eb; ++b) hbm[t->address + i * eb + b] = uint8_t(it->second[i] >> (8 * b));
   }
   for (const auto& [name, bits] : inputs) {
     bool known = false;
     for (const auto& t : k.tensors()) known |= t->name == name && !t->output;
     if (!known) throw Error(fmt::format("kernel '{}' has no input '{}'", k.name(), name));
   }
+
   DeviceRun r;
-  r.stats = model.run(program);
-  r.trace = model.trace();
+  std::vector<uint8_t> after;
+  if (backend_ == Backend::kGolden) {
+    core::CoreOptions opt = options_.core;
+    opt.hbm_bytes = std::max<uint64_t>(opt.hbm_bytes, k.hbm_bytes());
+    core::CoreModel model(cfg_, opt);
+    model.hbm().write(0, hbm.data(), hbm.size());
+    r.stats = model.run(program);
+    r.trace = model.trace();
+    after.resize(hbm.size());
+    model.hbm().read(0, after.data(), after.size());
+  } else {
+    if (!rtl_runner())
+      throw Error(fmt::format("kernel '{}': backend {} needs the RTL platform, which this program "
+                              "was not linked with (use tern-rtl, or link tern_tb_platform and "
+                              "call tern::tb::register_rtl_backend())", k.name(), backend_name(backend_)));
+    RtlResult rr = rtl_runner()(RtlJob{cfg_, k, program, hbm, options_, backend_ == Backend::kCross});
+    after = std::move(rr.hbm);
+    r.trace = std::move(rr.timeline);
+    r.rtl = rr.stats;
+    r.stats.cycles = rr.stats.cycles;
+    for (int s = 0; s < isa::kNumSeqs; ++s) {
+      r.stats.seq[size_t(s)].instructions = rr.stats.retired[size_t(s)];
+      r.stats.seq[size_t(s)].busy_cycles = rr.stats.busy_cycles[size_t(s)];
+      r.stats.seq[size_t(s)].wait_cycles = rr.stats.sem_wait_cycles[size_t(s)];
+    }
+    for (const core::TraceEvent& e : r.trace) r.stats.dma_transfers += e.agent.rfind("dma.", 0) == 0;
+    r.stats.dma_bytes_read = rr.stats.dma_bytes_read;
+    r.stats.dma_bytes_written = rr.stats.dma_bytes_written;
+  }
   for (const auto& t : k.tensors()) {
     if (!t->output) continue;
     const uint32_t eb = core::dtype_bytes(t->dtype);
     TensorBits& out = r.outputs[t->name];
     out.resize(size_t(t->rows) * t->cols);
     for (size_t i = 0; i < out.size(); ++i) {
-      uint8_t b[4] = {};
-      model.hbm().read(t->address + i * eb, b, eb);
-      out[i] = uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24;
+      uint32_t v = 0;
+      for (uint32_t b = 0; b < eb; ++b) v |= uint32_t(after.at(t->address + i * eb + b)) << (8 * b);
+      out[i] = v;
     }
   }
   return r;
 }
 
-std::string trace_json(const std::vector<core::TraceEvent>& trace, const std::string& kernel) {
-  // One process, one thread per agent; "X" complete events, timestamps in estimated cycles.
+std::string trace_json(const std::vector<core::TraceEvent>& trace, const std::string& kernel,
+                       const std::string& time_unit) {
+  // One process, one thread per agent (the engines in the sequencers' order, then the DMA
+  // queues); "X" complete events, a cycle per microsecond; a semaphore wait is its own slice.
   std::map<std::string, int> tid;
+  for (int s = 0; s < isa::kNumSeqs; ++s) tid.emplace(isa::seq_name(isa::Seq(s)), s + 1);
   for (const auto& e : trace) tid.emplace(e.agent, int(tid.size()) + 1);
   std::string out = "{\"traceEvents\":[\n";
   out += fmt::format("{{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,"
@@ -71,10 +131,12 @@ std::string trace_json(const std::vector<core::TraceEvent>& trace, const std::st
                          "\"tid\":{},\"ts\":{},\"dur\":{},\"args\":{{\"sync\":\"{}\"}}}}",
                          tid[e.agent], e.wait_start, e.start - e.wait_start, e.detail);
     out += fmt::format(",\n{{\"name\":\"{}\",\"cat\":\"{}\",\"ph\":\"X\",\"pid\":1,\"tid\":{},"
-                       "\"ts\":{},\"dur\":{},\"args\":{{\"pc\":{},\"sync\":\"{}\"}}}}",
-                       e.name, e.agent, tid[e.agent], e.start, e.end - e.start, e.pc, e.detail);
+                       "\"ts\":{},\"dur\":{},\"args\":{{\"pc\":{},\"issue\":{},\"sync\":\"{}\"}}}}",
+                       e.name, e.agent, tid[e.agent], e.start, e.end - e.start, e.pc, e.issue,
+                       e.detail);
   }
-  out += "\n],\"displayTimeUnit\":\"ns\",\"otherData\":{\"time_unit\":\"estimated cycles\"}}\n";
+  out += fmt::format("\n],\"displayTimeUnit\":\"ns\",\"otherData\":{{\"time_unit\":\"{}\"}}}}\n",
+                     time_unit);
   return out;
 }
 

@@ -1,10 +1,17 @@
 // tern::Device: the runtime. Load a kernel's program and input tensors, run, read outputs and
-// statistics. The golden backend runs the golden core model; the RTL backend (the NeuronCore
-// RTL issue) plugs in behind the same calls, so user code does not change.
+// statistics. Three backends behind the same call (docs/platform.md):
+//   golden  the golden core model (estimated cycles);
+//   rtl     the verilated NeuronCore in the SystemC platform (simulated cycles, CSR counters,
+//           the trace port's timeline);
+//   cross   both, compared at the chosen depth (end, transfer, lockstep); a mismatch throws.
+// The RTL backends live in the testbench library (tb/platform/rtl_backend.h), which registers
+// itself with register_rtl_runner; a program that did not link it gets a clear error.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,34 +22,79 @@
 
 namespace tern {
 
-enum class Backend : uint8_t { kGolden = 0 };
+enum class Backend : uint8_t { kGolden = 0, kRtl = 1, kCross = 2 };
+Backend parse_backend(const std::string& name);  // golden, rtl, cross
+const char* backend_name(Backend b);
 
 // A tensor's elements as raw dtype bits, row-major.
 using TensorBits = std::vector<uint32_t>;
 
-struct DeviceRun {
-  core::RunStats stats;
-  std::vector<core::TraceEvent> trace;
-  std::map<std::string, TensorBits> outputs;
+struct DeviceOptions {
+  core::CoreOptions core;        // the golden model's options
+  std::string check = "end";     // cross: end, transfer or lockstep
+  std::string waves;             // rtl/cross: an FST file of the run (empty: none)
+  uint32_t hbm_latency = 200;    // rtl/cross: the core's HBM port, cycles
+  uint32_t hbm_bytes_per_cycle = 64;
 };
+
+// The RTL's own figures (rtl and cross), from its CSR counters and the platform.
+struct RtlRunStats {
+  uint64_t cycles = 0;  // start to interrupt
+  double wall_seconds = 0;
+  std::array<uint64_t, isa::kNumSeqs> retired{}, busy_cycles{}, sem_wait_cycles{},
+      fetch_wait_cycles{}, conflict_cycles{};
+  uint64_t dma_bytes_read = 0, dma_bytes_written = 0;
+  uint32_t dma_outstanding_hwm = 0;
+  uint64_t axi_reads = 0, axi_writes = 0;
+  uint64_t lockstep_instructions = 0, scoreboard_bytes = 0;  // cross: what was compared
+};
+
+struct DeviceRun {
+  core::RunStats stats;                   // golden: the model's; rtl: its instruction counts
+  std::vector<core::TraceEvent> trace;    // golden: estimated; rtl/cross: the RTL's timeline
+  std::map<std::string, TensorBits> outputs;
+  std::optional<RtlRunStats> rtl;
+};
+
+// What the RTL backends are given and give back.
+struct RtlJob {
+  const CoreConfig& cfg;
+  const kernel::Kernel& kernel;
+  const isa::Program& program;
+  const std::vector<uint8_t>& hbm;  // inputs at their addresses
+  const DeviceOptions& options;
+  bool cross = false;
+};
+struct RtlResult {
+  std::vector<uint8_t> hbm;              // after the run
+  std::vector<core::TraceEvent> timeline;
+  RtlRunStats stats;
+};
+using RtlRunner = std::function<RtlResult(const RtlJob&)>;
+void register_rtl_runner(RtlRunner runner);
+bool rtl_runner_registered();
 
 class Device {
  public:
   explicit Device(const CoreConfig& cfg, Backend backend = Backend::kGolden,
-                  core::CoreOptions options = {});
+                  DeviceOptions options = {});
+  Device(const CoreConfig& cfg, Backend backend, core::CoreOptions options);
 
   // Runs `program` of kernel `k` with the named inputs (every input tensor must be given, with
-  // rows x cols elements). Throws core::CoreFault for a bad program, tern::Error for bad input.
+  // rows x cols elements). Throws core::CoreFault for a bad program (golden), tern::Error for
+  // bad input, an RTL fault or a cross mismatch.
   DeviceRun run(const kernel::Kernel& k, const isa::Program& program,
                 const std::map<std::string, TensorBits>& inputs);
 
  private:
   CoreConfig cfg_;
   Backend backend_;
-  core::CoreOptions options_;
+  DeviceOptions options_;
 };
 
-// Chrome/Perfetto trace-event JSON of a run's per-engine timeline (estimated cycles as us).
-std::string trace_json(const std::vector<core::TraceEvent>& trace, const std::string& kernel);
+// Chrome/Perfetto trace-event JSON of a run's per-engine timeline; `time_unit` names what a
+// microsecond of the trace is ("estimated cycles", "RTL cycles").
+std::string trace_json(const std::vector<core::TraceEvent>& trace, const std::string& kernel,
+                       const std::string& time_unit = "estimated cycles");
 
 }  // namespace tern

@@ -85,7 +85,21 @@ module tern_core #(
   input  logic [P-1:0]          psum_bd_mask_i,
   input  logic [31:0]           psum_bd_addr_i,
   input  logic [P*32-1:0]       psum_bd_wdata_i,
-  output logic [P*32-1:0]       psum_bd_rdata_o
+  output logic [P*32-1:0]       psum_bd_rdata_o,
+  // trace, for benches: each sequencer's retire and state (tern_seq), each DMA engine's
+  // transfer (tern_dma); lock-step checks and the profiler's timeline read it
+  output logic [S-1:0]          trace_retire_o,
+  output logic [S*32-1:0]       trace_pc_o,
+  output logic [S*4-1:0]        trace_state_o,
+  output logic [S-1:0]          trace_rf_we_o,
+  output logic [S*6-1:0]        trace_rf_wa_o,
+  output logic [S*32-1:0]       trace_rf_wd_o,
+  output logic [NumDma-1:0]     trace_dma_active_o,
+  output logic [NumDma-1:0]     trace_dma_end_o,
+  output logic [NumDma*8-1:0]   trace_dma_queue_o,
+  output logic [NumDma*32-1:0]  trace_dma_desc_o,
+  output logic [NumDma*32-1:0]  trace_dma_pc_o,
+  output logic [NumDma*3-1:0]   trace_dma_seq_o
 );
 
   // ---------------------------------------------------------------------------------------
@@ -180,6 +194,7 @@ module tern_core #(
     .err_pc_o (err_pc), .pc_o (pc), .retired_o (retired), .busy_cycles_o (busy_cycles),
     .sem_wait_cycles_o (sem_wait_cycles), .fetch_wait_cycles_o (fetch_wait_cycles),
     .conflict_cycles_o (conflict_cycles),
+    .trace_retire_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o, .trace_rf_wd_o,
     .dma_oc_rd_valid_i (oc_rd_valid), .dma_oc_rd_ready_o (oc_rd_ready),
     .dma_oc_rd_psum_i (oc_rd_psum), .dma_oc_rd_addr_i (oc_rd_addr),
     .dma_oc_rd_data_o (oc_rd_data),
@@ -192,6 +207,8 @@ module tern_core #(
     .psum_bd_valid_i, .psum_bd_write_i, .psum_bd_mask_i, .psum_bd_addr_i,
     .psum_bd_wdata_i, .psum_bd_rdata_o
   );
+
+  assign trace_pc_o = pc;
 
   // ---------------------------------------------------------------------------------------
   // AXI masters: [0] the sequencers, [1 + e] DMA engine e.
@@ -295,6 +312,7 @@ module tern_core #(
     logic [3:0]  e_err_code, e_err_detail;
     logic [QBits-1:0] err_queue;
     logic [7:0]  hwm;
+    logic [QBits-1:0] trace_queue;
     tern_dma #(.IdBits (IdBits)) u_dma (
       .clk_i, .rst_ni,
       .trig_valid_i (t_valid), .trig_ready_o (t_ready),
@@ -327,8 +345,12 @@ module tern_core #(
       .err_detail_o (e_err_detail), .err_queue_o (err_queue), .err_desc_o (dma_err_desc[32*e +: 32]),
       .err_seq_o (dma_err_seq[3*e +: 3]), .err_pc_o (dma_err_pc[32*e +: 32]),
       .bytes_read_o (dma_bytes_read[64*e +: 64]), .bytes_written_o (dma_bytes_written[64*e +: 64]),
-      .outstanding_hwm_o (hwm)
+      .outstanding_hwm_o (hwm),
+      .trace_active_o (trace_dma_active_o[e]), .trace_end_o (trace_dma_end_o[e]),
+      .trace_queue_o (trace_queue), .trace_desc_o (trace_dma_desc_o[32*e +: 32]),
+      .trace_pc_o (trace_dma_pc_o[32*e +: 32]), .trace_seq_o (trace_dma_seq_o[3*e +: 3])
     );
+    assign trace_dma_queue_o[8*e +: 8] = 8'(e * NumQ) + 8'(trace_queue);  // the global queue
     assign dma_err_code[4*e +: 4]   = e_err_code;
     assign dma_err_detail[8*e +: 8] = 8'(e_err_detail);
     assign dma_err_queue[8*e +: 8]  = 8'(err_queue);

@@ -71,6 +71,12 @@ module tern_core_compute #(
   output logic [S*32-1:0]                        sem_wait_cycles_o,
   output logic [S*32-1:0]                        fetch_wait_cycles_o,
   output logic [S*32-1:0]                        conflict_cycles_o,  // engine requests not granted
+  // the sequencers' trace (tern_seq)
+  output logic [S-1:0]                           trace_retire_o,
+  output logic [S*4-1:0]                         trace_state_o,
+  output logic [S-1:0]                           trace_rf_we_o,
+  output logic [S*6-1:0]                         trace_rf_wa_o,
+  output logic [S*32-1:0]                        trace_rf_wd_o,
   // the DMA engines' on-chip port (one element offset of every partition per request)
   input  logic                                   dma_oc_rd_valid_i,
   output logic                                   dma_oc_rd_ready_o,
@@ -132,7 +138,8 @@ module tern_core_compute #(
     .dma_sem_valid_i, .dma_sem_mode_i, .dma_sem_idx_i, .dma_sem_value_i,
     .sem_values_o, .busy_o, .halted_o, .waiting_o, .notify_valid_o, .notify_code_o,
     .err_code_o, .err_pc_o, .pc_o, .retired_o, .busy_cycles_o, .sem_wait_cycles_o,
-    .fetch_wait_cycles_o
+    .fetch_wait_cycles_o, .trace_retire_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o,
+    .trace_rf_wd_o
   );
 
   // ---------------------------------------------------------------------------------------

@@ -74,7 +74,13 @@ module tern_seq (
   // performance counters since start (cycles): not idle, waiting on a semaphore, on fetch
   output logic [31:0]                          busy_cycles_o,
   output logic [31:0]                          sem_wait_cycles_o,
-  output logic [31:0]                          fetch_wait_cycles_o
+  output logic [31:0]                          fetch_wait_cycles_o,
+  // Trace, for benches (lock-step retire checks, the profiler's timeline); no logic of its own.
+  output logic                                 trace_retire_o,  // pc_o's instruction retires
+  output logic [3:0]                           trace_state_o,
+  output logic                                 trace_rf_we_o,   // and writes rf[wa] = wd
+  output logic [5:0]                           trace_rf_wa_o,
+  output logic [31:0]                          trace_rf_wd_o
 );
 
   // Field positions, from the generated ISA package (control formats share rd/rs1/rs2/imm).
@@ -482,5 +488,11 @@ module tern_seq (
   assign err_pc_o      = err_pc_q;
   assign pc_o          = pc_q;
   assign retired_o     = retired_q;
+
+  assign trace_retire_o = retire && !fault;
+  assign trace_state_o  = state_q;
+  assign trace_rf_we_o  = rf_we && rf_wa != 6'd0;
+  assign trace_rf_wa_o  = rf_wa;
+  assign trace_rf_wd_o  = rf_wd;
 
 endmodule

@@ -69,7 +69,12 @@ module tern_seq_cluster #(
   output logic [S*32-1:0]                        retired_o,
   output logic [S*32-1:0]                        busy_cycles_o,
   output logic [S*32-1:0]                        sem_wait_cycles_o,
-  output logic [S*32-1:0]                        fetch_wait_cycles_o
+  output logic [S*32-1:0]                        fetch_wait_cycles_o,
+  output logic [S-1:0]                           trace_retire_o,
+  output logic [S*4-1:0]                         trace_state_o,
+  output logic [S-1:0]                           trace_rf_we_o,
+  output logic [S*6-1:0]                         trace_rf_wa_o,
+  output logic [S*32-1:0]                        trace_rf_wd_o
 );
 
   localparam int unsigned Ports = S + NumDmaUpd;
@@ -137,7 +142,12 @@ module tern_seq_cluster #(
       .retired_o         (retired_o[32*i +: 32]),
       .busy_cycles_o     (busy_cycles_o[32*i +: 32]),
       .sem_wait_cycles_o (sem_wait_cycles_o[32*i +: 32]),
-      .fetch_wait_cycles_o (fetch_wait_cycles_o[32*i +: 32])
+      .fetch_wait_cycles_o (fetch_wait_cycles_o[32*i +: 32]),
+      .trace_retire_o    (trace_retire_o[i]),
+      .trace_state_o     (trace_state_o[4*i +: 4]),
+      .trace_rf_we_o     (trace_rf_we_o[i]),
+      .trace_rf_wa_o     (trace_rf_wa_o[6*i +: 6]),
+      .trace_rf_wd_o     (trace_rf_wd_o[32*i +: 32])
     );
   end
 

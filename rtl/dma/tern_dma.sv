@@ -90,7 +90,14 @@ module tern_dma #(
   output logic [31:0]         err_pc_o,
   output logic [63:0]         bytes_read_o,
   output logic [63:0]         bytes_written_o,
-  output logic [7:0]          outstanding_hwm_o
+  output logic [7:0]          outstanding_hwm_o,
+  // trace, for benches (the profiler's DMA timeline): the transfer under way
+  output logic                trace_active_o,
+  output logic                trace_end_o,     // it ends (done or fault) this cycle
+  output logic [QBits-1:0]    trace_queue_o,
+  output logic [31:0]         trace_desc_o,
+  output logic [31:0]         trace_pc_o,
+  output logic [2:0]          trace_seq_o
 );
 
   localparam int unsigned OutBits = $clog2(MaxOut) + 1;
@@ -142,7 +149,8 @@ module tern_dma #(
     .sem_value_o(sem_value_o), .busy_o(fe_busy),
     .err_valid_o(err_valid_o), .err_code_o(err_code_o), .err_detail_o(err_detail_o),
     .err_queue_o(err_queue_o), .err_desc_o(err_desc_o), .err_seq_o(err_seq_o),
-    .err_pc_o(err_pc_o)
+    .err_pc_o(err_pc_o), .trace_active_o, .trace_end_o, .trace_queue_o, .trace_desc_o,
+    .trace_pc_o, .trace_seq_o
   );
 
   tern_dma_midend #(.P(P), .SbufBytes(SbufBytes), .PsumBytes(PsumBytes)) u_midend (

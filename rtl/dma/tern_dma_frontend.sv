@@ -52,7 +52,14 @@ module tern_dma_frontend #(
   output logic [QBits-1:0]  err_queue_o,
   output logic [31:0]       err_desc_o,
   output logic [2:0]        err_seq_o,
-  output logic [31:0]       err_pc_o
+  output logic [31:0]       err_pc_o,
+  // trace, for benches (the profiler's DMA timeline): the transfer under way
+  output logic              trace_active_o,
+  output logic              trace_end_o,     // it ends (done or fault) this cycle
+  output logic [QBits-1:0]  trace_queue_o,
+  output logic [31:0]       trace_desc_o,
+  output logic [31:0]       trace_pc_o,
+  output logic [2:0]        trace_seq_o
 );
 
   localparam int unsigned TB = tern_dma_pkg::TrigBits;
@@ -207,6 +214,13 @@ module tern_dma_frontend #(
   assign err_seq_o    = err_seq_q;
   assign err_pc_o     = err_pc_q;
   assign busy_o       = state_q != StIdle || !(&q_empty);
+
+  assign trace_active_o = state_q != StIdle;
+  assign trace_end_o    = report;
+  assign trace_queue_o  = curq_q;
+  assign trace_desc_o   = cur_desc;
+  assign trace_pc_o     = cur_pc;
+  assign trace_seq_o    = cur_seq;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <climits>
 #include <ostream>
 
 #include "common/config.h"
@@ -19,16 +22,105 @@ constexpr const char* kUsage = R"(usage: tern run <kernel> [options]
   --config NAME|FILE   tiny, small, trn2 (configs/NAME.yaml) or a config file (default tiny)
   --shape K=V,...      the kernel's sizes (default: scaled to the config)
   --seed N             input seed (default 1)
-  --backend golden     the only backend until the RTL core lands
-  --trace FILE         Chrome/Perfetto trace JSON of the per-engine timeline
+  --backend B          golden (default), rtl (the verilated core in the SystemC platform), or
+                       cross (both, compared; see --check). rtl and cross run in tern-rtl.
+  --check DEPTH        cross: end (default), transfer or lockstep
+  --hbm-latency N      rtl/cross: HBM latency in cycles (default 200)
+  --profile FILE       Chrome/Perfetto trace JSON of the per-engine timeline
+  --trace FILE         FILE.fst: waveforms of the RTL run (rtl/cross); FILE.json: as --profile
   --asm FILE           the program as assembly text
   --bin FILE           the program's binary image
   --list               the kernels and their shapes)";
+
+// The nominal clock for FLOP/s figures (docs/performance.md).
+constexpr double kNominalGhz = 1.0;
 
 CoreConfig resolve_config(const std::string& name) {
   if (name.find('/') != std::string::npos || name.find(".yaml") != std::string::npos)
     return load_config(name);
   return load_config(fmt::format("{}/{}.yaml", TERN_CONFIG_DIR, name));
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// `tern` itself carries no RTL (so lint and FPGA flows build it in seconds): the RTL backends
+// run in tern-rtl, next to it, with the same arguments.
+[[noreturn]] void exec_tern_rtl(const std::vector<std::string>& args) {
+  char self[PATH_MAX] = {};
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  std::string dir = n > 0 ? std::string(self, size_t(n)) : std::string();
+  dir = dir.substr(0, dir.rfind('/') + 1);
+  const std::string path = dir + "tern-rtl";
+  std::vector<std::string> owned{path};
+  owned.insert(owned.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(path.c_str(), argv.data());
+  throw Error(fmt::format("--backend rtl/cross runs in {}, which could not be started (is it "
+                          "built? `make build` builds it)", path));
+}
+
+void print_golden(std::ostream& out, const DeviceRun& run) {
+  fmt::print(out, "{:6} {:>12} {:>12} {:>12} {:>8}\n", "engine", "instructions", "busy cycles",
+             "wait cycles", "busy %");
+  for (int i = 0; i < isa::kNumSeqs; ++i) {
+    const core::SeqStats& st = run.stats.seq[size_t(i)];
+    fmt::print(out, "{:6} {:>12} {:>12} {:>12} {:>7.1f}%\n", isa::seq_name(isa::Seq(i)),
+               st.instructions, st.busy_cycles, st.wait_cycles,
+               run.stats.cycles ? 100.0 * double(st.busy_cycles) / double(run.stats.cycles) : 0.0);
+  }
+  fmt::print(out, "dma: {} transfers, {} bytes read, {} bytes written\n", run.stats.dma_transfers,
+             run.stats.dma_bytes_read, run.stats.dma_bytes_written);
+  fmt::print(out, "estimated cycles: {}\n", run.stats.cycles);
+}
+
+// The RTL's counters, and the profile summary: the busiest engine, the top stall causes, the
+// PE array's utilisation and FLOP/s at the nominal clock.
+void print_rtl(std::ostream& out, const DeviceRun& run, const CoreConfig& cfg, uint64_t pe_macs) {
+  const RtlRunStats& r = *run.rtl;
+  const double cyc = double(std::max<uint64_t>(r.cycles, 1));
+  fmt::print(out, "{:6} {:>12} {:>12} {:>8} {:>12} {:>12} {:>12}\n", "engine", "instructions",
+             "busy cycles", "busy %", "sem wait", "fetch wait", "port conflict");
+  struct Stall {
+    std::string what;
+    uint64_t cycles;
+  };
+  std::vector<Stall> stalls;
+  int busiest = 0;
+  for (int i = 0; i < isa::kNumSeqs; ++i) {
+    const size_t s = size_t(i);
+    const char* name = isa::seq_name(isa::Seq(i));
+    fmt::print(out, "{:6} {:>12} {:>12} {:>7.1f}% {:>12} {:>12} {:>12}\n", name, r.retired[s],
+               r.busy_cycles[s], 100.0 * double(r.busy_cycles[s]) / cyc, r.sem_wait_cycles[s],
+               r.fetch_wait_cycles[s], r.conflict_cycles[s]);
+    if (r.busy_cycles[s] > r.busy_cycles[size_t(busiest)]) busiest = i;
+    stalls.push_back({fmt::format("{} semaphore wait", name), r.sem_wait_cycles[s]});
+    stalls.push_back({fmt::format("{} instruction fetch", name), r.fetch_wait_cycles[s]});
+    stalls.push_back({fmt::format("{} SBUF/PSUM port conflict", name), r.conflict_cycles[s]});
+  }
+  fmt::print(out, "dma: {} transfers, {} bytes read, {} bytes written, {} transactions "
+             "outstanding at most\n", run.stats.dma_transfers, r.dma_bytes_read,
+             r.dma_bytes_written, r.dma_outstanding_hwm);
+  fmt::print(out, "simulated cycles: {}\n", r.cycles);
+  fmt::print(out, "simulation speed: {:.0f} cycles/s ({:.2f} s wall)\n",
+             double(r.cycles) / std::max(r.wall_seconds, 1e-9), r.wall_seconds);
+  std::sort(stalls.begin(), stalls.end(), [](const Stall& a, const Stall& b) { return a.cycles > b.cycles; });
+  std::string top;
+  for (size_t i = 0; i < 3 && i < stalls.size() && stalls[i].cycles > 0; ++i)
+    top += fmt::format("{}{} {:.1f}%", i ? ", " : "", stalls[i].what, 100.0 * double(stalls[i].cycles) / cyc);
+  fmt::print(out, "profile: busiest engine {} ({:.1f}% busy); top stalls: {}\n",
+             isa::seq_name(isa::Seq(busiest)), 100.0 * double(r.busy_cycles[size_t(busiest)]) / cyc,
+             top.empty() ? "none" : top);
+  const double util = double(pe_macs) / (double(cfg.pe_rows) * cfg.pe_cols * cyc);
+  fmt::print(out, "profile: {} useful MACs, PE array utilisation {:.3f}, {:.2f} GFLOP/s at a "
+             "nominal {:g} GHz\n", pe_macs, util, 2.0 * double(pe_macs) / cyc * kNominalGhz,
+             kNominalGhz);
+  if (r.lockstep_instructions || r.scoreboard_bytes)
+    fmt::print(out, "cross: {} instructions in lock-step, {} HBM bytes scoreboarded\n",
+               r.lockstep_instructions, r.scoreboard_bytes);
 }
 
 }  // namespace
@@ -43,8 +135,10 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
   }
   const kernels::RefKernel& ref = kernels::find_kernel(args[0]);
-  std::string config = "tiny", shape, trace, asm_path, bin_path;
+  std::string config = "tiny", shape, profile, waves, asm_path, bin_path;
   uint32_t seed = 1;
+  Backend backend = Backend::kGolden;
+  DeviceOptions opt;
   for (size_t i = 1; i < args.size(); ++i) {
     auto value = [&]() -> const std::string& {
       if (i + 1 >= args.size()) throw Error(fmt::format("{} needs a value\n{}", args[i], kUsage));
@@ -54,14 +148,26 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
     if (a == "--config") config = value();
     else if (a == "--shape") shape = value();
     else if (a == "--seed") seed = uint32_t(std::stoul(value()));
-    else if (a == "--trace") trace = value();
-    else if (a == "--asm") asm_path = value();
+    else if (a == "--profile") profile = value();
+    else if (a == "--trace") {
+      const std::string& f = value();
+      if (ends_with(f, ".fst")) waves = f;
+      else if (ends_with(f, ".json")) profile = f;
+      else throw Error(fmt::format("--trace {}: give a .fst (waves) or .json (profile) file", f));
+    } else if (a == "--asm") asm_path = value();
     else if (a == "--bin") bin_path = value();
-    else if (a == "--backend") {
-      if (value() != "golden")
-        throw Error("--backend: only 'golden' exists until the RTL core (issue 6) lands");
-    } else throw Error(fmt::format("unknown option '{}'\n{}", a, kUsage));
+    else if (a == "--backend") backend = parse_backend(value());
+    else if (a == "--check") opt.check = value();
+    else if (a == "--hbm-latency") opt.hbm_latency = uint32_t(std::stoul(value()));
+    else throw Error(fmt::format("unknown option '{}'\n{}", a, kUsage));
   }
+  if (opt.check != "end" && opt.check != "transfer" && opt.check != "lockstep")
+    throw Error(fmt::format("--check {}: the depths are end, transfer and lockstep", opt.check));
+  if (backend == Backend::kGolden && !waves.empty())
+    throw Error("--trace FILE.fst: waveforms come from the RTL; add --backend rtl or cross");
+  if (backend != Backend::kGolden && !rtl_runner_registered()) exec_tern_rtl(args);
+  opt.waves = waves;
+
   const CoreConfig cfg = resolve_config(config);
   const kernels::Shape s = kernels::parse_shape(ref, shape, cfg);
   kernel::Kernel k(cfg, ref.name);
@@ -73,23 +179,22 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
     write_text_file(bin_path, std::string(image.begin(), image.end()));
   }
   const kernels::Tensors inputs = ref.inputs(s, seed);
-  Device device(cfg);
+  Device device(cfg, backend, opt);
   const DeviceRun run = device.run(k, program, inputs);
-  if (!trace.empty()) write_text_file(trace, trace_json(run.trace, ref.name));
+  if (!profile.empty())
+    write_text_file(profile, trace_json(run.trace, ref.name,
+                                        run.rtl ? "RTL cycles" : "estimated cycles"));
   const kernels::CheckResult check = ref.check(s, inputs, run.outputs);
-  fmt::print(out, "kernel {} on {} ({}), seed {}, backend golden\n", ref.name, cfg.name,
-             kernels::shape_text(s), seed);
-  fmt::print(out, "{:6} {:>12} {:>12} {:>12} {:>8}\n", "engine", "instructions", "busy cycles",
-             "wait cycles", "busy %");
-  for (int i = 0; i < isa::kNumSeqs; ++i) {
-    const core::SeqStats& st = run.stats.seq[size_t(i)];
-    fmt::print(out, "{:6} {:>12} {:>12} {:>12} {:>7.1f}%\n", isa::seq_name(isa::Seq(i)),
-               st.instructions, st.busy_cycles, st.wait_cycles,
-               run.stats.cycles ? 100.0 * double(st.busy_cycles) / double(run.stats.cycles) : 0.0);
+  fmt::print(out, "kernel {} on {} ({}), seed {}, backend {}{}\n", ref.name, cfg.name,
+             kernels::shape_text(s), seed, backend_name(backend),
+             backend == Backend::kCross ? fmt::format(" (check {}: PASS)", opt.check) : "");
+  if (run.rtl) {
+    // Useful work is the program's: the golden model counts the matmuls' MACs.
+    const DeviceRun golden = Device(cfg).run(k, program, inputs);
+    print_rtl(out, run, cfg, golden.stats.pe_macs);
+  } else {
+    print_golden(out, run);
   }
-  fmt::print(out, "dma: {} transfers, {} bytes read, {} bytes written\n", run.stats.dma_transfers,
-             run.stats.dma_bytes_read, run.stats.dma_bytes_written);
-  fmt::print(out, "estimated cycles: {}\n", run.stats.cycles);
   fmt::print(out, "check: {} elements, worst error {:.3f} of tolerance ({}): {}\n",
              check.elements, check.worst, ref.tolerance, check.ok() ? "PASS" : "FAIL");
   if (!check.ok()) fmt::print(out, "{} failures; first: {}\n", check.failures, check.first_failure);

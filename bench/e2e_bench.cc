@@ -1,0 +1,208 @@
+// tern_bench_e2e: end-to-end benchmarks of the NeuronCore RTL in the SystemC TLM-2.0 platform
+// (tb/platform/), every figure in simulated cycles, every run checked against the golden model
+// (end compare; a mismatch fails the bench). Writes, under --out:
+//   e2e_gemm.json   tiled GEMM with its DMA from HBM: the keys of pe_gemm.json plus
+//                   hbm_latency, dma_bytes and the HBM bandwidth used against the port's;
+//   dma.json        HBM -> SBUF and SBUF -> HBM copies of P partitions x 2..32 KiB at several
+//                   HBM latencies: each transfer's cycles and its efficiency (bytes moved /
+//                   (cycles x AXI bytes per beat));
+//   kernels.json    attention and layer norm: cycles and per-engine utilisation;
+//   sim_speed.json  simulated cycles per wall second of the runs above.
+// The verilated core exists for tiny and small; the bench runs small (--config tiny for a quick
+// look). SystemC elaborates once, so the process holds one platform for all runs.
+// The verilated models before <systemc> (see tb/platform/core_platform.cc).
+#include "Vtern_core_small.h"
+#include "Vtern_core_tiny.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "common/error.h"
+#include "kernel_random.h"
+#include "kernels/kernels.h"
+#include "platform/platform_check.h"
+
+namespace {
+
+using namespace tern;
+
+struct Args {
+  std::string out = "build/bench", configs = "configs", config = "small";
+  bool quick = false;
+};
+
+void write_json(const std::string& dir, const std::string& name, const std::vector<std::string>& records) {
+  std::filesystem::create_directories(dir);
+  std::ofstream f(dir + "/" + name);
+  f << "[\n";
+  for (size_t i = 0; i < records.size(); ++i) f << "  " << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
+  f << "]\n";
+  fmt::print("wrote {}/{}\n", dir, name);
+}
+
+template <typename Top>
+tb::PlatformCompare run_checked(tb::CorePlatform<Top>& platform, const CoreConfig& cfg,
+                                const tb::KernelImage& img, uint32_t latency) {
+  platform.hbm().set_timing(0, {latency, 64});
+  tb::PlatformCompare c =
+      tb::platform_compare(platform, cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
+  if (!c.outcome.errors.empty())
+    throw Error(fmt::format("{}: the RTL differs from the golden model: {}", img.recipe,
+                            c.outcome.errors.front()));
+  return c;
+}
+
+tb::KernelImage reference_image(const CoreConfig& cfg, const std::string& name, const kernels::Shape& s) {
+  tb::KernelImage img = tb::reference_kernel_image(kernels::find_kernel(name), cfg, s, 1);
+  img.recipe = fmt::format("{} {}", name, kernels::shape_text(s));
+  return img;
+}
+
+// HBM -> SBUF -> HBM of P x bytes_per_partition (fp32).
+tb::KernelImage dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
+  tb::KernelImage img;
+  img.k = std::make_unique<kernel::Kernel>(cfg, "dma_copy");
+  kernel::Kernel& k = *img.k;
+  const uint32_t P = cfg.partitions, cols = bytes_per_partition / 4;
+  const auto& X = k.input("x", P, cols, Dtype::kFp32);
+  const auto& Y = k.output("y", P, cols, Dtype::kFp32);
+  auto pool = k.sbuf_pool("t", 1);
+  const kernel::Tile t = pool.tile(P, cols, Dtype::kFp32, "t");
+  auto whole = [&](const kernel::HbmTensor& h) {
+    kernel::HbmView v;
+    v.tensor = &h;
+    v.nrows = P;
+    v.ncols = cols;
+    return v;
+  };
+  k.dma_copy(k.all(t), whole(X));
+  k.dma_copy(whole(Y), k.all(t));
+  img.program = k.finish();
+  tb::lay_out_tensors(img, [](const kernel::HbmTensor&, uint64_t i) { return uint32_t(i * 2654435761u); });
+  img.recipe = fmt::format("dma copy {} x {} bytes", P, bytes_per_partition);
+  return img;
+}
+
+template <typename Top>
+void run_all(const CoreConfig& cfg, const Args& a) {
+  tb::PlatformOptions opt;
+  tb::CorePlatform<Top> platform("platform", opt);
+  std::vector<std::string> speed;
+  auto note_speed = [&](const std::string& what, const tb::PlatformCompare& c) {
+    speed.push_back(fmt::format("{{\"config\": \"{}\", \"run\": \"{}\", \"threads\": 1, \"cycles\": {}, "
+                                "\"wall_seconds\": {:.3f}, \"sim_cycles_per_s\": {:.0f}}}", cfg.name,
+                                what, c.run.cycles, c.run.wall_seconds,
+                                double(c.run.cycles) / std::max(c.run.wall_seconds, 1e-9)));
+  };
+
+  // --- e2e GEMM ------------------------------------------------------------------------
+  std::vector<std::string> gemm;
+  const std::vector<std::array<uint32_t, 3>> shapes =
+      a.quick ? std::vector<std::array<uint32_t, 3>>{{cfg.pe_cols, cfg.pe_rows, 64}}
+              : std::vector<std::array<uint32_t, 3>>{{64, 64, 256}, {128, 128, 128}};
+  for (const auto& [m, kk, n] : shapes) {
+    for (uint32_t latency : a.quick ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500}) {
+      const tb::KernelImage img = reference_image(cfg, "gemm", {{"m", m}, {"k", kk}, {"n", n}});
+      const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
+      const uint64_t cycles = c.run.cycles;
+      const uint64_t ideal = (c.outcome.golden.pe_macs + uint64_t(cfg.pe_rows) * cfg.pe_cols - 1) /
+                             (uint64_t(cfg.pe_rows) * cfg.pe_cols);
+      uint64_t dma_bytes = 0;
+      for (const auto& d : c.run.status.dma) dma_bytes += d.bytes_read + d.bytes_written;
+      const double util = double(ideal) / double(cycles);
+      fmt::print("gemm {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
+                 "HBM {:.2f} of 64 B/cycle\n", m, kk, n, latency, cycles, ideal, util,
+                 c.outcome.golden.cycles, double(dma_bytes) / double(cycles));
+      gemm.push_back(fmt::format(
+          "{{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", \"cycles\": {}, "
+          "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
+          "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, "
+          "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": 64}}",
+          cfg.name, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
+          double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes,
+          double(dma_bytes) / double(cycles)));
+      note_speed(fmt::format("gemm {}x{}x{}", m, kk, n), c);
+    }
+  }
+  write_json(a.out, "e2e_gemm.json", gemm);
+
+  // --- DMA bandwidth ----------------------------------------------------------------------
+  std::vector<std::string> dma;
+  const uint32_t axi_bytes = cfg.axi_data_bits / 8;
+  for (uint32_t kib : a.quick ? std::vector<uint32_t>{2} : std::vector<uint32_t>{2, 4, 8, 32}) {
+    if (kib * 1024 > cfg.sbuf_partition_bytes) continue;
+    for (uint32_t latency : a.quick ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500}) {
+      const tb::KernelImage img = dma_copy_image(cfg, kib * 1024);
+      const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
+      std::vector<const core::TraceEvent*> transfers;
+      for (const core::TraceEvent& e : c.run.timeline)
+        if (e.agent.rfind("dma.", 0) == 0) transfers.push_back(&e);
+      if (transfers.size() != 2) throw Error(fmt::format("{}: {} DMA transfers, not 2", img.recipe, transfers.size()));
+      const uint64_t bytes = uint64_t(cfg.partitions) * kib * 1024;
+      const char* dirs[2] = {"hbm_to_sbuf", "sbuf_to_hbm"};
+      for (int i = 0; i < 2; ++i) {
+        const uint64_t cyc = transfers[size_t(i)]->end - transfers[size_t(i)]->start;
+        const double eff = double(bytes) / (double(cyc) * axi_bytes);
+        fmt::print("dma {} {} KiB/partition latency {}: {} cycles, efficiency {:.3f}\n", dirs[i],
+                   kib, latency, cyc, eff);
+        dma.push_back(fmt::format("{{\"config\": \"{}\", \"direction\": \"{}\", \"partitions\": {}, "
+                                  "\"bytes_per_partition\": {}, \"hbm_latency\": {}, \"cycles\": {}, "
+                                  "\"efficiency\": {:.4f}}}", cfg.name, dirs[i], cfg.partitions,
+                                  kib * 1024, latency, cyc, eff));
+      }
+      note_speed(img.recipe, c);
+    }
+  }
+  write_json(a.out, "dma.json", dma);
+
+  // --- kernels ----------------------------------------------------------------------------
+  std::vector<std::string> kern;
+  for (const char* name : {"attention", "layernorm"}) {
+    const kernels::RefKernel& ref = kernels::find_kernel(name);
+    const kernels::Shape s = ref.default_shape(cfg);
+    const tb::KernelImage img = reference_image(cfg, name, s);
+    const tb::PlatformCompare c = run_checked(platform, cfg, img, 200);
+    std::string util;
+    for (int q = 0; q < isa::kNumSeqs; ++q)
+      util += fmt::format("{}\"{}\": {:.4f}", q ? ", " : "", isa::seq_name(isa::Seq(q)),
+                          double(c.run.status.busy_cycles[size_t(q)]) / double(c.run.cycles));
+    fmt::print("{} {}: {} cycles (golden estimate {}), busy: {}\n", name, kernels::shape_text(s),
+               c.run.cycles, c.outcome.golden.cycles, util);
+    kern.push_back(fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"shape\": \"{}\", \"hbm_latency\": 200, "
+                               "\"cycles\": {}, \"estimated_cycles\": {}, \"utilization\": {{{}}}}}",
+                               cfg.name, name, kernels::shape_text(s), c.run.cycles,
+                               c.outcome.golden.cycles, util));
+    note_speed(img.recipe, c);
+  }
+  write_json(a.out, "kernels.json", kern);
+  write_json(a.out, "sim_speed.json", speed);
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  try {
+    Args a;
+    for (int i = 1; i < argc; ++i) {
+      const std::string k = argv[i];
+      if (k == "--out" && i + 1 < argc) a.out = argv[++i];
+      else if (k == "--configs" && i + 1 < argc) a.configs = argv[++i];
+      else if (k == "--config" && i + 1 < argc) a.config = argv[++i];
+      else if (k == "--quick") a.quick = true;  // one small case of each: a smoke test of the bench
+      else throw Error(fmt::format("unknown argument '{}'", k));
+    }
+    const CoreConfig cfg = load_config(a.configs + "/" + a.config + ".yaml");
+    if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
+    else if (cfg.name == "small") run_all<Vtern_core_small>(cfg, a);
+    else throw Error(fmt::format("the verilated core exists for tiny and small, not '{}'", cfg.name));
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tern_bench_e2e: error: {}\n", e.what());
+    return 1;
+  }
+}

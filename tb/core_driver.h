@@ -1,0 +1,134 @@
+// The host driver's sequence for tern_core (docs/csr.md), written once for every bench: the
+// plain C++ harness drives it over pins (CoreHarness), the SystemC platform over TLM
+// (HostInitiator). A Bus provides
+//   void     hbm_write(uint64_t addr, const void* src, uint64_t bytes);
+//   void     csr_write(uint32_t addr, uint32_t value);
+//   uint32_t csr_read(uint32_t addr);
+#pragma once
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "common/error.h"
+#include "core/csr_map.h"
+#include "isa/isa.h"
+
+namespace tern::tb {
+
+struct CoreDmaStatus {
+  uint32_t err_status = 0, err_desc = 0, err_pc = 0, hwm = 0;
+  uint64_t bytes_read = 0, bytes_written = 0;
+};
+
+struct CoreRunResult {
+  uint64_t cycles = 0;        // from start to the interrupt
+  bool timed_out = false;
+  uint32_t irq_status = 0;
+  std::array<uint32_t, isa::kNumSeqs> err_code{}, err_pc{}, retired{}, busy_cycles{},
+      sem_wait_cycles{}, fetch_wait_cycles{}, conflict_cycles{};
+  std::vector<CoreDmaStatus> dma;
+  std::array<uint32_t, isa::kNumSems> sems{};
+};
+
+// Where a program goes: the streams one after the other from `program_base` (each instruction
+// 128 bytes), then the descriptor table, 64-byte aligned.
+struct CoreImage {
+  std::array<uint32_t, isa::kNumSeqs> prog_base{};
+  uint32_t desc_base = 0;
+  uint32_t end = 0;  // first byte after the image
+};
+
+inline CoreImage core_image_layout(const isa::Program& p, uint32_t program_base) {
+  if (program_base % isa::kInstrBytes != 0)
+    throw Error(fmt::format("core image: program base 0x{:x} is not {}-byte aligned", program_base,
+                            isa::kInstrBytes));
+  CoreImage img;
+  uint32_t at = program_base;
+  for (int s = 0; s < isa::kNumSeqs; ++s) {
+    img.prog_base[size_t(s)] = at;
+    at += uint32_t(p.streams[size_t(s)].size()) * isa::kInstrBytes;
+  }
+  img.desc_base = (at + isa::kDescBytes - 1) / isa::kDescBytes * isa::kDescBytes;
+  img.end = img.desc_base + uint32_t(p.descriptors.size()) * isa::kDescBytes;
+  return img;
+}
+
+// The program's binary image (streams, descriptors) into HBM.
+template <typename Bus>
+void load_core_image(Bus& bus, const isa::Program& p, const CoreImage& img) {
+  for (int s = 0; s < isa::kNumSeqs; ++s) {
+    uint32_t at = img.prog_base[size_t(s)];
+    for (const isa::Instruction& in : p.streams[size_t(s)]) {
+      const isa::InstrBits bits = isa::encode(in);
+      bus.hbm_write(at, bits.words.data(), isa::kInstrBytes);
+      at += isa::kInstrBytes;
+    }
+  }
+  for (size_t d = 0; d < p.descriptors.size(); ++d) {
+    const isa::DescBits bits = isa::encode(p.descriptors[d]);
+    bus.hbm_write(img.desc_base + d * isa::kDescBytes, bits.words.data(), isa::kDescBytes);
+  }
+}
+
+// Programs the CSRs for `p` and starts every sequencer; the core raises its interrupt when it
+// is idle or at the first error.
+template <typename Bus>
+void start_core(Bus& bus, const isa::Program& p, const CoreImage& img, uint64_t hbm_bytes,
+                uint32_t watchdog) {
+  using namespace csr;
+  bus.csr_write(glb_addr(glb::kHbmSize), uint32_t(hbm_bytes));
+  bus.csr_write(glb_addr(glb::kDescBase), img.desc_base);
+  bus.csr_write(glb_addr(glb::kDescCount), uint32_t(p.descriptors.size()));
+  bus.csr_write(glb_addr(glb::kWatchdog), watchdog);
+  for (uint32_t s = 0; s < isa::kNumSeqs; ++s) {
+    bus.csr_write(seq_addr(s, seq::kProgBase), img.prog_base[s]);
+    bus.csr_write(seq_addr(s, seq::kProgLen), uint32_t(p.streams[s].size()));
+  }
+  bus.csr_write(glb_addr(glb::kIrqStatus), ~0u);
+  bus.csr_write(glb_addr(glb::kIrqEnable),
+                glb::kIrqError.mask() | glb::kIrqDmaError.mask() | glb::kIrqIdle.mask());
+  bus.csr_write(glb_addr(glb::kCtrl), glb::kCtrlSemClear.put(1));
+  bus.csr_write(glb_addr(glb::kCtrl), glb::kCtrlStart.put((1u << isa::kNumSeqs) - 1));
+}
+
+template <typename Bus>
+uint32_t core_dma_engines(Bus& bus) {
+  return csr::glb::kConfigDmaEngines.get(bus.csr_read(csr::glb_addr(csr::glb::kConfigDma)));
+}
+
+// After the interrupt: status, errors and counters of every sequencer and DMA engine, and the
+// semaphores (r.cycles and r.timed_out are the caller's).
+template <typename Bus>
+void read_core_status(Bus& bus, CoreRunResult& r) {
+  using namespace csr;
+  r.irq_status = bus.csr_read(glb_addr(glb::kIrqStatus));
+  for (uint32_t s = 0; s < isa::kNumSeqs; ++s) {
+    r.err_code[s] = seq::kStatusErrCode.get(bus.csr_read(seq_addr(s, seq::kStatus)));
+    r.err_pc[s] = bus.csr_read(seq_addr(s, seq::kErrPc));
+    r.retired[s] = bus.csr_read(seq_addr(s, seq::kRetired));
+    r.busy_cycles[s] = bus.csr_read(seq_addr(s, seq::kBusyCycles));
+    r.sem_wait_cycles[s] = bus.csr_read(seq_addr(s, seq::kSemWaitCycles));
+    r.fetch_wait_cycles[s] = bus.csr_read(seq_addr(s, seq::kFetchWaitCycles));
+    r.conflict_cycles[s] = bus.csr_read(seq_addr(s, seq::kConflictCycles));
+  }
+  const uint32_t engines = core_dma_engines(bus);
+  r.dma.clear();
+  for (uint32_t e = 0; e < engines; ++e) {
+    CoreDmaStatus d;
+    d.err_status = bus.csr_read(dma_addr(e, dma::kErrStatus));
+    d.err_desc = bus.csr_read(dma_addr(e, dma::kErrDesc));
+    d.err_pc = bus.csr_read(dma_addr(e, dma::kErrPc));
+    d.hwm = bus.csr_read(dma_addr(e, dma::kOutstandingHwm));
+    d.bytes_read = uint64_t(bus.csr_read(dma_addr(e, dma::kBytesReadHi))) << 32 |
+                   bus.csr_read(dma_addr(e, dma::kBytesReadLo));
+    d.bytes_written = uint64_t(bus.csr_read(dma_addr(e, dma::kBytesWrittenHi))) << 32 |
+                      bus.csr_read(dma_addr(e, dma::kBytesWrittenLo));
+    r.dma.push_back(d);
+  }
+  for (uint32_t i = 0; i < isa::kNumSems; ++i) r.sems[i] = bus.csr_read(sem_addr(i));
+}
+
+}  // namespace tern::tb

@@ -1,0 +1,125 @@
+// The verilated models before <systemc> (see core_platform.cc).
+#include "Vtern_core_small.h"
+#include "Vtern_core_tiny.h"
+#include "platform/rtl_backend.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <string>
+
+#include "common/error.h"
+#include "core/memory.h"
+#include "platform/platform_check.h"
+#include "runtime/device.h"
+
+namespace tern::tb {
+namespace {
+
+std::string& elaborated() {  // the config of this process's platform
+  static std::string name;
+  return name;
+}
+
+template <typename Top>
+CorePlatform<Top>& platform_for(const RtlJob& job) {
+  static std::unique_ptr<CorePlatform<Top>> platform;
+  if (!platform) {
+    PlatformOptions o;
+    o.waves = job.options.waves;
+    platform = std::make_unique<CorePlatform<Top>>("platform", o);
+    elaborated() = job.cfg.name;
+  }
+  if (!job.options.waves.empty() && job.options.waves != platform->options().waves)
+    throw Error(fmt::format("RTL backend: waves go to '{}' for this process; '{}' cannot be "
+                            "opened too", platform->options().waves, job.options.waves));
+  platform->hbm().set_timing(0, {job.options.hbm_latency, job.options.hbm_bytes_per_cycle});
+  return *platform;
+}
+
+std::vector<HbmRegion> tensor_regions(const kernel::Kernel& k) {
+  std::vector<HbmRegion> regions;
+  for (const auto& t : k.tensors()) {
+    const uint32_t eb = core::dtype_bytes(t->dtype);
+    regions.push_back({t->name, t->address, uint64_t(t->rows) * t->cols * eb, eb});
+  }
+  return regions;
+}
+
+template <typename Top>
+RtlResult run_on(const RtlJob& job) {
+  CorePlatform<Top>& platform = platform_for<Top>(job);
+  RtlResult out;
+  PlatformRun run;
+  if (job.cross) {
+    PlatformCompare c = platform_compare(platform, job.cfg, job.program, job.hbm,
+                                         tensor_regions(job.kernel),
+                                         parse_check_depth(job.options.check));
+    if (!c.outcome.errors.empty())
+      throw Error(fmt::format("cross ({} compare): the RTL differs from the golden model:\n  {}",
+                              job.options.check, fmt::join(c.outcome.errors, "\n  ")));
+    run = std::move(c.run);
+    out.stats.lockstep_instructions = c.lockstep_instructions;
+    out.stats.scoreboard_bytes = c.scoreboard_bytes;
+  } else {
+    const uint32_t base = uint32_t((job.hbm.size() + 4095) / 4096 * 4096);
+    const uint64_t bytes = (uint64_t(core_image_layout(job.program, base).end) + 4095) / 4096 * 4096;
+    run = platform.run(job.program, job.hbm, bytes, base);
+  }
+  const CoreRunResult& st = run.status;
+  if (st.timed_out)
+    throw Error(fmt::format("RTL: kernel '{}' did not finish in {} cycles", job.kernel.name(),
+                            run.cycles));
+  for (int s = 0; s < isa::kNumSeqs; ++s)
+    if (st.err_code[size_t(s)] != 0)
+      throw core::CoreFault(core::FaultKind(st.err_code[size_t(s)]),
+                            fmt::format("RTL: {} faulted: {} at pc {}", isa::seq_name(isa::Seq(s)),
+                                        core::fault_name(core::FaultKind(st.err_code[size_t(s)])),
+                                        st.err_pc[size_t(s)]),
+                            isa::seq_name(isa::Seq(s)), st.err_pc[size_t(s)]);
+  for (size_t e = 0; e < st.dma.size(); ++e)
+    if ((st.dma[e].err_status & 0xF) != 0)
+      throw core::CoreFault(core::FaultKind::kDma,
+                            fmt::format("RTL: DMA engine {} faulted (status 0x{:08x}, descriptor {}, "
+                                        "pc {})", e, st.dma[e].err_status, st.dma[e].err_desc,
+                                        st.dma[e].err_pc),
+                            fmt::format("dma.q{}", (st.dma[e].err_status >> 16) & 0xFF),
+                            st.dma[e].err_pc);
+  out.hbm.assign(platform.hbm().bytes().begin(), platform.hbm().bytes().begin() + job.hbm.size());
+  out.timeline = std::move(run.timeline);
+  RtlRunStats& s = out.stats;
+  s.cycles = run.cycles;
+  s.wall_seconds = run.wall_seconds;
+  for (size_t i = 0; i < isa::kNumSeqs; ++i) {
+    s.retired[i] = st.retired[i];
+    s.busy_cycles[i] = st.busy_cycles[i];
+    s.sem_wait_cycles[i] = st.sem_wait_cycles[i];
+    s.fetch_wait_cycles[i] = st.fetch_wait_cycles[i];
+    s.conflict_cycles[i] = st.conflict_cycles[i];
+  }
+  for (const CoreDmaStatus& d : st.dma) {
+    s.dma_bytes_read += d.bytes_read;
+    s.dma_bytes_written += d.bytes_written;
+    s.dma_outstanding_hwm = std::max(s.dma_outstanding_hwm, d.hwm);
+  }
+  s.axi_reads = run.axi.reads;
+  s.axi_writes = run.axi.writes;
+  return out;
+}
+
+RtlResult run_rtl(const RtlJob& job) {
+  if (!elaborated().empty() && elaborated() != job.cfg.name)
+    throw Error(fmt::format("RTL backend: this process runs config '{}' on the RTL; '{}' needs a "
+                            "process of its own (SystemC elaborates once)", elaborated(),
+                            job.cfg.name));
+  if (job.cfg.name == "tiny") return run_on<Vtern_core_tiny>(job);
+  if (job.cfg.name == "small") return run_on<Vtern_core_small>(job);
+  throw Error(fmt::format("RTL backend: the verilated core is built for the tiny and small "
+                          "configs, not '{}'", job.cfg.name));
+}
+
+}  // namespace
+
+void register_rtl_backend() { register_rtl_runner(run_rtl); }
+
+}  // namespace tern::tb

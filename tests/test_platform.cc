@@ -1,0 +1,301 @@
+// The SystemC TLM-2.0 platform (tb/platform/, docs/platform.md) around the verilated NeuronCore
+// on the tiny config: the reference kernels at every comparison depth, each depth catching an
+// injected mismatch, HBM latency and bandwidth showing in the cycles, an AXI error, and the
+// timeline from the trace port. CTest runs each test in its own process, so each process
+// elaborates one platform (SystemC elaborates once per process) and runs it for every program.
+// The verilated model before <systemc> (see tb/platform/core_platform.cc).
+#include "Vtern_core_tiny.h"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <systemc>
+
+#include "common/config.h"
+#include "isa/asm.h"
+#include "isa/isa.h"
+#include "kernel_random.h"
+#include "kernels/kernels.h"
+#include "platform/platform_check.h"
+#include "platform/rtl_backend.h"
+#include "runtime/device.h"
+
+namespace tern {
+namespace {
+
+using Platform = tb::CorePlatform<Vtern_core_tiny>;
+
+CoreConfig tiny() { return load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml"); }
+
+// The process's one platform.
+Platform& platform() {
+  static std::unique_ptr<Platform> p = [] {
+    tb::PlatformOptions o;
+    o.core_port = {200, 64};
+    return std::make_unique<Platform>("platform", o);
+  }();
+  return *p;
+}
+
+std::string joined(const std::vector<std::string>& errors) {
+  return fmt::format("{}", fmt::join(errors, "\n"));
+}
+
+tb::KernelImage kernel_image(const std::string& name) {
+  const CoreConfig cfg = tiny();
+  const kernels::RefKernel& ref = kernels::find_kernel(name);
+  return tb::reference_kernel_image(ref, cfg, ref.default_shape(cfg), 1);
+}
+
+void check_reference_kernels(tb::CheckDepth depth) {
+  const CoreConfig cfg = tiny();
+  for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
+    SCOPED_TRACE(ref.name);
+    const tb::KernelImage img = kernel_image(ref.name);
+    const tb::PlatformCompare c =
+        tb::platform_compare(platform(), cfg, img.program, img.hbm, img.regions, depth);
+    EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
+    EXPECT_FALSE(c.outcome.golden_fault);
+    EXPECT_GT(c.outcome.golden_changed_bytes, 0u) << "the kernel wrote nothing";
+    if (depth != tb::CheckDepth::kEnd) {
+      EXPECT_GT(c.scoreboard_bytes, 0u);
+      EXPECT_GT(c.scoreboard_transfers, 0u);
+    }
+    if (depth == tb::CheckDepth::kLockstep) {
+      uint64_t golden_instructions = 0;
+      for (const auto& s : c.outcome.golden.seq) golden_instructions += s.instructions;
+      EXPECT_EQ(c.lockstep_instructions, golden_instructions);
+    }
+    EXPECT_EQ(c.run.axi.reads > 0, true);
+    fmt::print("{}: {} cycles, {} AXI reads / {} writes, {:.0f} cycles/s\n", ref.name,
+               c.run.cycles, c.run.axi.reads, c.run.axi.writes,
+               double(c.run.cycles) / std::max(c.run.wall_seconds, 1e-9));
+  }
+}
+
+TEST(Platform, ReferenceKernelsEndCompare) { check_reference_kernels(tb::CheckDepth::kEnd); }
+TEST(Platform, ReferenceKernelsTransferScoreboard) { check_reference_kernels(tb::CheckDepth::kTransfer); }
+TEST(Platform, ReferenceKernelsLockstep) { check_reference_kernels(tb::CheckDepth::kLockstep); }
+
+// The golden side sees one input element changed: every depth must notice, transfer and
+// lockstep at the HBM write itself (a "transfer:" error with the cycle), end at the end.
+std::vector<uint8_t> with_input_changed(const tb::KernelImage& img) {
+  std::vector<uint8_t> hbm = img.hbm;
+  for (const tb::HbmRegion& r : img.regions)
+    if (r.name.find("out") == std::string::npos && r.bytes > 0) {
+      hbm[r.address] ^= 0x40;  // an exponent bit of the first element's low half
+      hbm[r.address + r.elem_bytes - 1] ^= 0x40;
+      break;
+    }
+  return hbm;
+}
+
+TEST(Platform, EndCompareCatchesAWrongOutput) {
+  const tb::KernelImage img = kernel_image("gemm");
+  const std::vector<uint8_t> golden_hbm = with_input_changed(img);
+  const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
+                                                     img.regions, tb::CheckDepth::kEnd,
+                                                     {nullptr, &golden_hbm});
+  ASSERT_FALSE(c.outcome.errors.empty());
+  EXPECT_NE(c.outcome.errors[0].find("golden writer"), std::string::npos) << joined(c.outcome.errors);
+}
+
+TEST(Platform, TransferScoreboardCatchesAWrongWriteAsItHappens) {
+  const tb::KernelImage img = kernel_image("gemm");
+  const std::vector<uint8_t> golden_hbm = with_input_changed(img);
+  const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
+                                                     img.regions, tb::CheckDepth::kTransfer,
+                                                     {nullptr, &golden_hbm});
+  ASSERT_FALSE(c.outcome.errors.empty());
+  EXPECT_EQ(c.outcome.errors[0].rfind("transfer: cycle", 0), 0u) << joined(c.outcome.errors);
+  EXPECT_NE(c.outcome.errors[0].find("dma d"), std::string::npos) << c.outcome.errors[0];
+}
+
+// The golden side runs the same control program with one immediate changed (sp, pc 1): the
+// values differ but not the control flow, and lock-step stops at that instruction's retire.
+TEST(Platform, LockstepCatchesAWrongRegisterValue) {
+  const std::string text = R"(
+.seq pe
+  halt
+.seq act
+  halt
+.seq dve
+  halt
+.seq pool
+  halt
+.seq sp
+  add r5, r0, 7
+  add r6, r5, 3
+  add r7, r6, r5
+  halt
+)";
+  const isa::Program rtl_program = isa::assemble(text, "lockstep");
+  std::string changed = text;
+  changed.replace(changed.find("r5, 3"), 5, "r5, 4");
+  const isa::Program golden_program = isa::assemble(changed, "lockstep-golden");
+  const std::vector<uint8_t> hbm(4096, 0);
+  const tb::PlatformCompare same = tb::platform_compare(platform(), tiny(), rtl_program, hbm, {},
+                                                        tb::CheckDepth::kLockstep);
+  EXPECT_TRUE(same.outcome.errors.empty()) << joined(same.outcome.errors);
+  EXPECT_EQ(same.lockstep_instructions, 8u);
+  const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), rtl_program, hbm, {},
+                                                     tb::CheckDepth::kLockstep,
+                                                     {&golden_program, nullptr});
+  ASSERT_FALSE(c.outcome.errors.empty());
+  EXPECT_EQ(c.outcome.errors[0].rfind("lockstep: cycle", 0), 0u) << joined(c.outcome.errors);
+  EXPECT_NE(c.outcome.errors[0].find("sp retired pc 1 (writes r6 = 0xa)"), std::string::npos)
+      << c.outcome.errors[0];
+}
+
+// HBM latency and bandwidth are the target's: a longer latency costs cycles, a narrower port
+// too, and the results stay bit-exact.
+TEST(Platform, HbmLatencyAndBandwidthShowInCycles) {
+  const tb::KernelImage img = kernel_image("gemm");
+  auto cycles = [&](tb::HbmPortTiming t) {
+    platform().hbm().set_timing(0, t);
+    const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
+                                                       img.regions, tb::CheckDepth::kEnd);
+    EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
+    return c.run.cycles;
+  };
+  const uint64_t fast = cycles({20, 64}), slow = cycles({400, 64}), narrow = cycles({20, 4});
+  platform().hbm().set_timing(0, {200, 64});
+  fmt::print("gemm: latency 20: {} cycles, latency 400: {}, 4 bytes/cycle: {}\n", fast, slow, narrow);
+  EXPECT_GT(slow, fast);
+  EXPECT_GT(narrow, fast);
+}
+
+// SLVERR on the kernel's input: the DMA engine faults and raises the DMA-error interrupt; the
+// next run (after the platform's reset) is clean again.
+TEST(Platform, SlverrFaultsTheDmaThenARunIsCleanAgain) {
+  const tb::KernelImage img = kernel_image("gemm");
+  const tb::HbmRegion& in = img.regions.front();
+  platform().hbm().add_slverr(in.address, in.address + in.bytes);
+  const uint64_t hbm_bytes = (img.hbm.size() + 4095) / 4096 * 4096 + (1 << 20);
+  const tb::PlatformRun bad =
+      platform().run(img.program, img.hbm, hbm_bytes, uint32_t((img.hbm.size() + 4095) / 4096 * 4096));
+  platform().hbm().clear_errors();
+  bool dma_fault = false;
+  for (const auto& d : bad.status.dma) dma_fault |= (d.err_status & 0xF) != 0;
+  EXPECT_TRUE(dma_fault);
+  EXPECT_FALSE(bad.status.timed_out);
+  EXPECT_NE(bad.status.irq_status & csr::glb::kIrqDmaError.mask(), 0u);
+  const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
+                                                     img.regions, tb::CheckDepth::kLockstep);
+  EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
+}
+
+// The trace port's timeline: every golden instruction and DMA transfer appears once, in order
+// per engine, with issue <= wait_start <= start < end.
+TEST(Platform, TimelineHasEveryInstructionAndTransfer) {
+  const tb::KernelImage img = kernel_image("attention");
+  const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
+                                                     img.regions, tb::CheckDepth::kEnd);
+  ASSERT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
+  uint64_t golden_instr = 0;
+  for (const auto& s : c.outcome.golden.seq) golden_instr += s.instructions;
+  uint64_t instr = 0, dma = 0;
+  for (const core::TraceEvent& e : c.run.timeline) {
+    (e.agent.rfind("dma.", 0) == 0 ? dma : instr)++;
+    EXPECT_LE(e.issue, e.wait_start) << e.name;
+    EXPECT_LE(e.wait_start, e.start) << e.name;
+    EXPECT_LT(e.start, e.end) << e.name;
+    EXPECT_LE(e.end, c.run.cycles + 64) << e.name;
+  }
+  EXPECT_EQ(instr, golden_instr);
+  EXPECT_EQ(dma, c.outcome.golden.dma_transfers);
+}
+
+// Every reference kernel through tern::Device on the RTL backend: the outputs equal the golden
+// backend's bit for bit and pass the kernel's own fp64 check.
+TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
+  tb::register_rtl_backend();
+  const CoreConfig cfg = tiny();
+  for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
+    SCOPED_TRACE(ref.name);
+    const kernels::Shape shape = ref.default_shape(cfg);
+    kernel::Kernel k(cfg, ref.name);
+    ref.build(k, shape);
+    const isa::Program program = k.finish();
+    const kernels::Tensors inputs = ref.inputs(shape, 2);
+    const DeviceRun golden = Device(cfg).run(k, program, inputs);
+    const DeviceRun rtl = Device(cfg, Backend::kRtl).run(k, program, inputs);
+    EXPECT_EQ(rtl.outputs, golden.outputs);
+    EXPECT_TRUE(ref.check(shape, inputs, rtl.outputs).ok());
+    uint64_t retired = 0;
+    for (uint64_t n : rtl.rtl->retired) retired += n;
+    uint64_t executed = 0;
+    for (const auto& s : golden.stats.seq) executed += s.instructions;
+    EXPECT_EQ(retired, executed);
+  }
+}
+
+// The RTL backend through tern::Device, and its profile: Chrome trace-event JSON that Perfetto
+// opens (every slice on a named thread, no two slices of one thread overlapping, the RTL's
+// time unit), with every engine and DMA queue of the kernel on its own thread.
+TEST(Platform, DeviceRtlBackendProfileIsAValidPerfettoTrace) {
+  tb::register_rtl_backend();
+  const CoreConfig cfg = tiny();
+  const kernels::RefKernel& ref = kernels::find_kernel("attention");
+  const kernels::Shape shape = ref.default_shape(cfg);
+  kernel::Kernel k(cfg, ref.name);
+  ref.build(k, shape);
+  const isa::Program program = k.finish();
+  const kernels::Tensors inputs = ref.inputs(shape, 1);
+  const DeviceRun golden = Device(cfg).run(k, program, inputs);
+  const DeviceRun rtl = Device(cfg, Backend::kRtl).run(k, program, inputs);
+  EXPECT_EQ(rtl.outputs, golden.outputs);
+  EXPECT_TRUE(ref.check(shape, inputs, rtl.outputs).ok());
+  ASSERT_TRUE(rtl.rtl.has_value());
+  EXPECT_GT(rtl.rtl->cycles, 0u);
+  DeviceOptions lockstep;
+  lockstep.check = "lockstep";
+  const DeviceRun cross = Device(cfg, Backend::kCross, lockstep).run(k, program, inputs);
+  EXPECT_EQ(cross.outputs, golden.outputs);
+  EXPECT_GT(cross.rtl->lockstep_instructions, 0u);
+
+  const std::string json = trace_json(rtl.trace, "attention", "RTL cycles");
+  const YAML::Node doc = YAML::Load(json);  // JSON is YAML
+  ASSERT_TRUE(doc["traceEvents"].IsSequence());
+  EXPECT_EQ(doc["otherData"]["time_unit"].as<std::string>(), "RTL cycles");
+  std::map<int, std::string> threads;
+  std::map<int, int64_t> busy_until;  // per thread, the end of its last slice
+  size_t slices = 0;
+  for (const auto& e : doc["traceEvents"]) {
+    const std::string ph = e["ph"].as<std::string>();
+    EXPECT_EQ(e["pid"].as<int>(), 1);
+    if (ph == "M") {
+      if (e["name"].as<std::string>() == "thread_name")
+        threads[e["tid"].as<int>()] = e["args"]["name"].as<std::string>();
+      continue;
+    }
+    ASSERT_EQ(ph, "X");
+    ++slices;
+    const int tid = e["tid"].as<int>();
+    const int64_t ts = e["ts"].as<int64_t>(), dur = e["dur"].as<int64_t>();
+    ASSERT_TRUE(threads.count(tid)) << "a slice on an unnamed thread";
+    EXPECT_GE(dur, 0);
+    EXPECT_GE(ts, busy_until[tid]) << threads[tid] << ": " << e["name"].as<std::string>()
+                                   << " overlaps the slice before it";
+    busy_until[tid] = ts + dur;
+  }
+  EXPECT_GE(slices, rtl.trace.size());
+  std::set<std::string> names;
+  for (const auto& [tid, n] : threads) names.insert(n);
+  for (const char* agent : {"pe", "act", "dve", "pool", "sp", "dma.q0", "dma.q1"})
+    EXPECT_TRUE(names.count(agent)) << agent << " has no thread";
+}
+
+}  // namespace
+}  // namespace tern
+
+int sc_main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
