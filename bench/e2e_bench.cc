@@ -18,6 +18,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -167,10 +168,16 @@ void run_all(const CoreConfig& cfg, const Args& a) {
     const kernels::Shape s = ref.default_shape(cfg);
     const tb::KernelImage img = reference_image(cfg, name, s);
     const tb::PlatformCompare c = run_checked(platform, cfg, img, 200);
+    // Utilisation: the cycles each engine spent executing instructions (the timeline's slices,
+    // semaphore waits and fetches excluded) over the run's cycles.
+    std::map<std::string, uint64_t> executing;
+    for (const core::TraceEvent& e : c.run.timeline) executing[e.agent] += e.end - e.start;
     std::string util;
-    for (int q = 0; q < isa::kNumSeqs; ++q)
-      util += fmt::format("{}\"{}\": {:.4f}", q ? ", " : "", isa::seq_name(isa::Seq(q)),
-                          double(c.run.status.busy_cycles[size_t(q)]) / double(c.run.cycles));
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      const char* agent = isa::seq_name(isa::Seq(q));
+      util += fmt::format("{}\"{}\": {:.4f}", q ? ", " : "", agent,
+                          double(executing[agent]) / double(c.run.cycles));
+    }
     fmt::print("{} {}: {} cycles (golden estimate {}), busy: {}\n", name, kernels::shape_text(s),
                c.run.cycles, c.outcome.golden.cycles, util);
     kern.push_back(fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"shape\": \"{}\", \"hbm_latency\": 200, "

@@ -10,11 +10,7 @@
 
 #include <fmt/format.h>
 
-#include <yaml-cpp/yaml.h>
-
-#include <map>
 #include <memory>
-#include <set>
 #include <systemc>
 
 #include "common/config.h"
@@ -25,6 +21,7 @@
 #include "platform/platform_check.h"
 #include "platform/rtl_backend.h"
 #include "runtime/device.h"
+#include "trace_check.h"
 
 namespace tern {
 namespace {
@@ -51,6 +48,23 @@ tb::KernelImage kernel_image(const std::string& name) {
   const CoreConfig cfg = tiny();
   const kernels::RefKernel& ref = kernels::find_kernel(name);
   return tb::reference_kernel_image(ref, cfg, ref.default_shape(cfg), 1);
+}
+
+// A reference kernel built through the kernel API, with its inputs.
+struct BuiltKernel {
+  const kernels::RefKernel& ref;
+  kernels::Shape shape;
+  std::unique_ptr<kernel::Kernel> k;
+  isa::Program program;
+  kernels::Tensors inputs;
+};
+
+BuiltKernel build_kernel(const kernels::RefKernel& ref, uint32_t seed) {
+  BuiltKernel b{ref, ref.default_shape(tiny()), std::make_unique<kernel::Kernel>(tiny(), ref.name), {}, {}};
+  ref.build(*b.k, b.shape);
+  b.program = b.k->finish();
+  b.inputs = ref.inputs(b.shape, seed);
+  return b;
 }
 
 void check_reference_kernels(tb::CheckDepth depth) {
@@ -216,18 +230,13 @@ TEST(Platform, TimelineHasEveryInstructionAndTransfer) {
 // backend's bit for bit and pass the kernel's own fp64 check.
 TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
   tb::register_rtl_backend();
-  const CoreConfig cfg = tiny();
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
     SCOPED_TRACE(ref.name);
-    const kernels::Shape shape = ref.default_shape(cfg);
-    kernel::Kernel k(cfg, ref.name);
-    ref.build(k, shape);
-    const isa::Program program = k.finish();
-    const kernels::Tensors inputs = ref.inputs(shape, 2);
-    const DeviceRun golden = Device(cfg).run(k, program, inputs);
-    const DeviceRun rtl = Device(cfg, Backend::kRtl).run(k, program, inputs);
+    const BuiltKernel b = build_kernel(ref, 2);
+    const DeviceRun golden = Device(tiny()).run(*b.k, b.program, b.inputs);
+    const DeviceRun rtl = Device(tiny(), Backend::kRtl).run(*b.k, b.program, b.inputs);
     EXPECT_EQ(rtl.outputs, golden.outputs);
-    EXPECT_TRUE(ref.check(shape, inputs, rtl.outputs).ok());
+    EXPECT_TRUE(ref.check(b.shape, b.inputs, rtl.outputs).ok());
     uint64_t retired = 0;
     for (uint64_t n : rtl.rtl->retired) retired += n;
     uint64_t executed = 0;
@@ -241,55 +250,23 @@ TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
 // time unit), with every engine and DMA queue of the kernel on its own thread.
 TEST(Platform, DeviceRtlBackendProfileIsAValidPerfettoTrace) {
   tb::register_rtl_backend();
-  const CoreConfig cfg = tiny();
-  const kernels::RefKernel& ref = kernels::find_kernel("attention");
-  const kernels::Shape shape = ref.default_shape(cfg);
-  kernel::Kernel k(cfg, ref.name);
-  ref.build(k, shape);
-  const isa::Program program = k.finish();
-  const kernels::Tensors inputs = ref.inputs(shape, 1);
-  const DeviceRun golden = Device(cfg).run(k, program, inputs);
-  const DeviceRun rtl = Device(cfg, Backend::kRtl).run(k, program, inputs);
+  const BuiltKernel b = build_kernel(kernels::find_kernel("attention"), 1);
+  const DeviceRun golden = Device(tiny()).run(*b.k, b.program, b.inputs);
+  const DeviceRun rtl = Device(tiny(), Backend::kRtl).run(*b.k, b.program, b.inputs);
   EXPECT_EQ(rtl.outputs, golden.outputs);
-  EXPECT_TRUE(ref.check(shape, inputs, rtl.outputs).ok());
   ASSERT_TRUE(rtl.rtl.has_value());
   EXPECT_GT(rtl.rtl->cycles, 0u);
   DeviceOptions lockstep;
   lockstep.check = "lockstep";
-  const DeviceRun cross = Device(cfg, Backend::kCross, lockstep).run(k, program, inputs);
+  const DeviceRun cross = Device(tiny(), Backend::kCross, lockstep).run(*b.k, b.program, b.inputs);
   EXPECT_EQ(cross.outputs, golden.outputs);
   EXPECT_GT(cross.rtl->lockstep_instructions, 0u);
 
-  const std::string json = trace_json(rtl.trace, "attention", "RTL cycles");
-  const YAML::Node doc = YAML::Load(json);  // JSON is YAML
-  ASSERT_TRUE(doc["traceEvents"].IsSequence());
-  EXPECT_EQ(doc["otherData"]["time_unit"].as<std::string>(), "RTL cycles");
-  std::map<int, std::string> threads;
-  std::map<int, int64_t> busy_until;  // per thread, the end of its last slice
-  size_t slices = 0;
-  for (const auto& e : doc["traceEvents"]) {
-    const std::string ph = e["ph"].as<std::string>();
-    EXPECT_EQ(e["pid"].as<int>(), 1);
-    if (ph == "M") {
-      if (e["name"].as<std::string>() == "thread_name")
-        threads[e["tid"].as<int>()] = e["args"]["name"].as<std::string>();
-      continue;
-    }
-    ASSERT_EQ(ph, "X");
-    ++slices;
-    const int tid = e["tid"].as<int>();
-    const int64_t ts = e["ts"].as<int64_t>(), dur = e["dur"].as<int64_t>();
-    ASSERT_TRUE(threads.count(tid)) << "a slice on an unnamed thread";
-    EXPECT_GE(dur, 0);
-    EXPECT_GE(ts, busy_until[tid]) << threads[tid] << ": " << e["name"].as<std::string>()
-                                   << " overlaps the slice before it";
-    busy_until[tid] = ts + dur;
-  }
-  EXPECT_GE(slices, rtl.trace.size());
-  std::set<std::string> names;
-  for (const auto& [tid, n] : threads) names.insert(n);
+  const test::TraceSummary t = test::check_trace_json(trace_json(rtl.trace, "attention", "RTL cycles"));
+  EXPECT_EQ(t.time_unit, "RTL cycles");
+  EXPECT_GE(t.slices, rtl.trace.size());
   for (const char* agent : {"pe", "act", "dve", "pool", "sp", "dma.q0", "dma.q1"})
-    EXPECT_TRUE(names.count(agent)) << agent << " has no thread";
+    EXPECT_TRUE(t.threads.count(agent)) << agent << " has no thread";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
 #include <ostream>
 
 #include "common/config.h"
@@ -78,28 +79,32 @@ void print_golden(std::ostream& out, const DeviceRun& run) {
 }
 
 // The RTL's counters, and the profile summary: the busiest engine, the top stall causes, the
-// PE array's utilisation and FLOP/s at the nominal clock.
+// PE array's utilisation and FLOP/s at the nominal clock. "active" is the CSR's BUSY_CYCLES (the
+// sequencer not idle: executing, waiting or fetching); "executing" is the timeline's (its
+// instructions from start to end).
 void print_rtl(std::ostream& out, const DeviceRun& run, const CoreConfig& cfg, uint64_t pe_macs) {
   const RtlRunStats& r = *run.rtl;
   const double cyc = double(std::max<uint64_t>(r.cycles, 1));
-  fmt::print(out, "{:6} {:>12} {:>12} {:>8} {:>12} {:>12} {:>12}\n", "engine", "instructions",
-             "busy cycles", "busy %", "sem wait", "fetch wait", "port conflict");
+  std::map<std::string, uint64_t> executing;
+  for (const core::TraceEvent& e : run.trace) executing[e.agent] += e.end - e.start;
+  fmt::print(out, "{:6} {:>12} {:>9} {:>11} {:>10} {:>11} {:>13}\n", "engine", "instructions",
+             "active %", "executing %", "sem wait", "fetch wait", "port conflict");
   struct Stall {
     std::string what;
     uint64_t cycles;
   };
   std::vector<Stall> stalls;
-  int busiest = 0;
+  std::string busiest;
   for (int i = 0; i < isa::kNumSeqs; ++i) {
     const size_t s = size_t(i);
-    const char* name = isa::seq_name(isa::Seq(i));
-    fmt::print(out, "{:6} {:>12} {:>12} {:>7.1f}% {:>12} {:>12} {:>12}\n", name, r.retired[s],
-               r.busy_cycles[s], 100.0 * double(r.busy_cycles[s]) / cyc, r.sem_wait_cycles[s],
-               r.fetch_wait_cycles[s], r.conflict_cycles[s]);
-    if (r.busy_cycles[s] > r.busy_cycles[size_t(busiest)]) busiest = i;
-    stalls.push_back({fmt::format("{} semaphore wait", name), r.sem_wait_cycles[s]});
-    stalls.push_back({fmt::format("{} instruction fetch", name), r.fetch_wait_cycles[s]});
-    stalls.push_back({fmt::format("{} SBUF/PSUM port conflict", name), r.conflict_cycles[s]});
+    const std::string name = isa::seq_name(isa::Seq(i));
+    fmt::print(out, "{:6} {:>12} {:>8.1f}% {:>10.1f}% {:>10} {:>11} {:>13}\n", name, r.retired[s],
+               100.0 * double(r.busy_cycles[s]) / cyc, 100.0 * double(executing[name]) / cyc,
+               r.sem_wait_cycles[s], r.fetch_wait_cycles[s], r.conflict_cycles[s]);
+    if (busiest.empty() || executing[name] > executing[busiest]) busiest = name;
+    stalls.push_back({name + " semaphore wait", r.sem_wait_cycles[s]});
+    stalls.push_back({name + " instruction fetch", r.fetch_wait_cycles[s]});
+    stalls.push_back({name + " SBUF/PSUM port conflict", r.conflict_cycles[s]});
   }
   fmt::print(out, "dma: {} transfers, {} bytes read, {} bytes written, {} transactions "
              "outstanding at most\n", run.stats.dma_transfers, r.dma_bytes_read,
@@ -111,9 +116,8 @@ void print_rtl(std::ostream& out, const DeviceRun& run, const CoreConfig& cfg, u
   std::string top;
   for (size_t i = 0; i < 3 && i < stalls.size() && stalls[i].cycles > 0; ++i)
     top += fmt::format("{}{} {:.1f}%", i ? ", " : "", stalls[i].what, 100.0 * double(stalls[i].cycles) / cyc);
-  fmt::print(out, "profile: busiest engine {} ({:.1f}% busy); top stalls: {}\n",
-             isa::seq_name(isa::Seq(busiest)), 100.0 * double(r.busy_cycles[size_t(busiest)]) / cyc,
-             top.empty() ? "none" : top);
+  fmt::print(out, "profile: busiest engine {} ({:.1f}% executing); top stalls: {}\n", busiest,
+             100.0 * double(executing[busiest]) / cyc, top.empty() ? "none" : top);
   const double util = double(pe_macs) / (double(cfg.pe_rows) * cfg.pe_cols * cyc);
   fmt::print(out, "profile: {} useful MACs, PE array utilisation {:.3f}, {:.2f} GFLOP/s at a "
              "nominal {:g} GHz\n", pe_macs, util, 2.0 * double(pe_macs) / cyc * kNominalGhz,
