@@ -31,6 +31,7 @@ struct PairOptions {
   uint32_t packets = 200;           // per direction
   bool both_ways = true;            // false: traffic from port 0 to port 1 only
   bool full_size = false;           // every packet a write of MaxPayloadFlits payload flits
+  bool one_at_a_time = false;       // inject a packet only when the previous one was delivered
   uint32_t ready_percent = 75;      // receive-side backpressure: a VC takes a flit this often
   uint64_t max_cycles = 2000000;    // watchdog: not all delivered by then is a failure
   std::string waves;                // FST of port 0 (empty: none)
@@ -173,7 +174,8 @@ PairResult run_link_pair(const PairOptions& o) {
     for (int s = 0; s < 2; ++s) {
       auto& e = end[s];
       const bool sends = s == 0 || o.both_ways;
-      if (e.fed == e.feeding.size() && sends && made[s] < o.packets && both_up) {
+      if (e.fed == e.feeding.size() && sends && made[s] < o.packets && both_up &&
+          (!o.one_at_a_time || traffic[s].outstanding() == 0)) {
         e.feeding_pkt = traffic[s].make(static_cast<uint32_t>(rng() % link::kNumVcs));
         e.feeding = link::encode_packet(e.feeding_pkt, 0);  // the port fills in seq and crc
         e.fed = 0;
