@@ -14,6 +14,8 @@
 
 #include "Vtern_link_port.h"
 #include "common/error.h"
+#include "Vtern_link_node_torus4x4.h"
+#include "link_net.h"
 #include "link_pair.h"
 
 int main(int argc, char** argv) {
@@ -59,6 +61,30 @@ int main(int argc, char** argv) {
     run("stream_mixed", 0, n, false, false);
     run("unloaded_full_size", 0, quick ? 10 : 200, true, true);
     run("unloaded_mixed", 0, quick ? 10 : 200, false, true);
+    // The 4 x 4 torus, all-to-all: every chip injects back to back (saturation), then one
+    // packet per chip at a time spread out (light load, the latency per hop through routers).
+    auto net = [&](const std::string& name, uint32_t packets, uint32_t max_len, uint32_t gap) {
+      tb::NetOptions o;
+      o.seed = 1;
+      o.packets_per_chip = packets;
+      o.max_len = max_len;
+      o.eject_ready_percent = 100;
+      o.inject_gap = gap;
+      const link::Torus t{{4, 4, 1}};
+      const tb::NetResult r = tb::run_link_net<Vtern_link_node_torus4x4>(t, o);
+      if (!r.errors.empty()) throw Error(fmt::format("link bench {}: {}", name, r.errors.front()));
+      const double thr = double(r.payload_flits) / r.cycles / t.chips();
+      fmt::print("{:>16}: {:.3f} payload flits per cycle per chip, mean latency {:.1f} cycles over {:.2f} hops\n",
+                 name, thr, r.mean_latency, r.mean_hops);
+      records.push_back(fmt::format(
+          "  {{\"name\": \"{}\", \"ber\": 0, \"throughput_flits_per_cycle_per_chip\": {:.4f}, "
+          "\"latency_cycles\": {:.1f}, \"hops\": {:.3f}, \"latency_cycles_per_hop\": {:.1f}, \"packets\": {}, "
+          "\"cycles\": {}, \"retries\": {}}}",
+          name, thr, r.mean_latency, r.mean_hops, r.mean_hops > 0 ? r.mean_latency / r.mean_hops : 0,
+          r.delivered, r.cycles, r.retries));
+    };
+    net("torus4x4_all_to_all_saturated", quick ? 10 : 200, 32, 0);
+    net("torus4x4_all_to_all_light", quick ? 5 : 40, 32, 400);
     const std::string path = out_dir + "/link.json";
     std::ofstream json(path);
     if (!json) throw Error("cannot write " + path);

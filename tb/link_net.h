@@ -32,6 +32,7 @@ struct NetOptions {
   uint32_t packets_per_chip = 20;
   uint32_t max_len = 8;            // payload flits per packet, 0..max_len
   uint32_t eject_ready_percent = 80;
+  uint32_t inject_gap = 0;         // cycles a chip waits after injecting a packet (light load)
   uint64_t max_cycles = 200000;
   uint64_t stall_cycles = 20000;   // no delivery for this long while packets are out: deadlock
 };
@@ -41,6 +42,7 @@ struct NetResult {
   uint64_t cycles = 0, delivered = 0, sent = 0, payload_flits = 0;
   uint64_t crc_errors = 0, retries = 0;
   double mean_hops = 0;
+  double mean_latency = 0;  // cycles from the header's injection to the last flit's ejection
 };
 
 template <typename V>
@@ -75,11 +77,13 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
     std::vector<link::Flit> flits;
     size_t fed = 0;
     link::Packet pkt;
+    uint64_t next_ok = 0;  // earliest cycle of the next injection
   };
   std::vector<Src> src(n);
   std::vector<link::Packet> ej_pkt(n);
   std::vector<bool> ej_in(n, false);
-  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::deque<link::Packet>> flows;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::deque<std::pair<link::Packet, uint64_t>>> flows;
+  uint64_t latency_sum = 0;
   uint64_t hops = 0, last_delivery = 0;
 
   for (auto& m : node) {
@@ -106,7 +110,7 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
       bool up = true;
       for (int l = 0; l < links; ++l) up = up && ((m.link_up_o >> l) & 1u);
       Src& s = src[c];
-      if (s.fed == s.flits.size() && s.made < o.packets_per_chip && up) {
+      if (s.fed == s.flits.size() && s.made < o.packets_per_chip && up && cycle >= s.next_ok) {
         link::Packet p;
         uint32_t dst = static_cast<uint32_t>(rnd(n));
         if (dst == c) dst = (dst + 1) % n;
@@ -155,10 +159,10 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
       Src& s = src[c];
       if (m.inj_valid_i && m.inj_ready_o) {
         if (s.fed == 0) {
-          flows[{c, t.chip(s.pkt.h.dst), s.pkt.h.vc >> 1}].push_back(s.pkt);
+          flows[{c, t.chip(s.pkt.h.dst), s.pkt.h.vc >> 1}].push_back({s.pkt, cycle});
           ++r.sent;
         }
-        ++s.fed;
+        if (++s.fed == s.flits.size()) s.next_ok = cycle + o.inject_gap + rnd(o.inject_gap + 1);
       }
       for (int l = 0; l < links; ++l) {
         link::WireFlit& w = out[c * links + l];
@@ -195,13 +199,14 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
                                            cycle, c, t.chip(p.h.src)));
             continue;
           }
-          expect = q.front();
+          expect = q.front().first;
           expect.h.vc = p.h.vc;  // the dateline bit is the route's, checked above
           if (!(expect == p)) {
             r.errors.push_back(fmt::format("cycle {} chip {}: the packet from chip {} (flow {}) is not the next one "
                                            "sent on its flow, or its contents differ", cycle, c, t.chip(p.h.src), p.h.flow));
             continue;
           }
+          latency_sum += cycle - q.front().second;
           q.pop_front();
           ++r.delivered;
           r.payload_flits += p.h.len;
@@ -223,6 +228,7 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
     r.retries += m->retries_o;
   }
   r.mean_hops = r.delivered ? double(hops) / r.delivered : 0;
+  r.mean_latency = r.delivered ? double(latency_sum) / r.delivered : 0;
   if (r.errors.empty() && r.delivered != want)
     r.errors.push_back(fmt::format("{} of {} packets delivered in {} cycles", r.delivered, want, r.cycles));
   return r;
