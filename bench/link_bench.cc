@@ -46,15 +46,17 @@ int main(int argc, char** argv) {
       if (!r.errors.empty()) throw Error(fmt::format("link bench {} ber {:g}: {}", name, ber, r.errors.front()));
       const double eff = r.slots_during_traffic ? double(r.payload_delivered_0to1) / r.slots_during_traffic : 0;
       const uint64_t retries = r.port[0].retries + r.port[1].retries;
+      const uint64_t timeouts = r.port[0].timeouts + r.port[1].timeouts;
       const uint64_t crc = r.port[0].crc_errors + r.port[1].crc_errors;
-      fmt::print("{:>16} ber {:>7g}: efficiency {:.4f}, retries {}, crc errors {}, latency {:.1f} cycles/hop, "
-                 "{} packets, {} cycles\n", name, ber, eff, retries, crc, r.mean_latency, packets, r.cycles);
+      fmt::print("{:>16} ber {:>7g}: efficiency {:.4f}, retries {} ({} by the timer), crc errors {}, latency "
+                 "{:.1f} cycles/hop, {} packets, {} cycles\n", name, ber, eff, retries, timeouts, crc,
+                 r.mean_latency, packets, r.cycles);
       records.push_back(fmt::format(
-          "  {{\"name\": \"{}\", \"ber\": {:g}, \"flit_efficiency\": {:.4f}, \"retries\": {}, \"crc_errors\": {}, "
-          "\"latency_cycles\": {:.1f}, \"packets\": {}, \"payload_flits\": {}, \"cycles\": {}, "
+          "  {{\"name\": \"{}\", \"ber\": {:g}, \"flit_efficiency\": {:.4f}, \"retries\": {}, \"timeouts\": {}, "
+          "\"crc_errors\": {}, \"latency_cycles\": {:.1f}, \"packets\": {}, \"payload_flits\": {}, \"cycles\": {}, "
           "\"channel_latency\": {}, \"flit_bits\": {}}}",
-          name, ber, eff, retries, crc, r.mean_latency, packets, r.payload_delivered_0to1, r.cycles, latency,
-          link::kFlitBits));
+          name, ber, eff, retries, timeouts, crc, r.mean_latency, packets, r.payload_delivered_0to1, r.cycles,
+          latency, link::kFlitBits));
     };
     const uint32_t n = quick ? 50 : 3000;
     for (double ber : {0.0, 1e-7, 1e-6, 1e-5, 3e-5, 1e-4}) run("stream_full_size", ber, n, true, false);

@@ -59,14 +59,16 @@ Packet LinkPort::pop(uint32_t vc) {
 }
 
 WireFlit LinkPort::step(const WireFlit& in, bool phy_ready) {
+  if (nak_age_ < p_.nak_rearm) ++nak_age_;
   receive(in);
   if (!phy_ready) return {};
   return transmit();
 }
 
 void LinkPort::request_nak() {
-  if (state_ != State::kActive || nak_sent_) return;
+  if (state_ != State::kActive || (nak_sent_ && nak_age_ < p_.nak_rearm)) return;
   nak_sent_ = true;
+  nak_age_ = 0;
   nak_pending_ = true;
 }
 

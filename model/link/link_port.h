@@ -18,6 +18,7 @@ struct PortParams {
   uint32_t replay_timeout = 512;  // cycles without acknowledgement progress before a replay
   uint32_t link_timeout = 64;     // cycles without a received flit before the link is down
   uint32_t ctrl_every = 64;       // while sending packets, a control flit at least this often
+  uint32_t nak_rearm = 96;        // cycles after a NAK before another may follow for the same loss
   void check() const;             // throws tern::Error on a value the port cannot work with
 };
 
@@ -105,6 +106,7 @@ class LinkPort {
   // Receive side.
   uint32_t exp_ = 0;
   bool nak_sent_ = false;
+  uint32_t nak_age_ = 0;  // cycles since the last NAK
   bool in_packet_ = false;
   Flit rx_header_{};
   std::vector<Flit> rx_payload_;

@@ -11,6 +11,7 @@ module tern_link_port #(
   parameter int unsigned ReplayTimeout = 512,
   parameter int unsigned LinkTimeout   = 64,
   parameter int unsigned CtrlEvery     = 64,
+  parameter int unsigned NakRearm      = 96,
   parameter bit          CheckCrc      = 1'b1  // 0 only to show the tests catch a missing check
 ) (
   input  logic                       clk_i,
@@ -75,7 +76,7 @@ module tern_link_port #(
 
   tern_link_rx #(
     .FlitBits(FlitBits), .NumVcs(NumVcs), .RxVcFlits(RxVcFlits), .LinkTimeout(LinkTimeout),
-    .CheckCrc(CheckCrc)
+    .NakRearm(NakRearm), .CheckCrc(CheckCrc)
   ) u_rx (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .phy_valid_i(phy_rx_valid_i), .phy_head_i(phy_rx_head_i), .phy_flit_i(phy_rx_flit_i),

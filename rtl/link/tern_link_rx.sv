@@ -12,6 +12,7 @@ module tern_link_rx #(
   parameter int unsigned NumVcs      = tern_link_pkg::NumVcs,
   parameter int unsigned RxVcFlits   = 128,  // receive buffer per VC, power of two
   parameter int unsigned LinkTimeout = 64,
+  parameter int unsigned NakRearm    = 96,   // cycles after a NAK before another may follow
   parameter bit          CheckCrc    = 1'b1, // 0 only to show the tests catch a missing check
   localparam int unsigned SeqW = tern_link_pkg::SeqBits,
   localparam int unsigned CrW  = tern_link_pkg::CreditBits
@@ -51,6 +52,7 @@ module tern_link_rx #(
   localparam int unsigned AddrW   = VcBits + BufBits;
   localparam int unsigned LenW    = tern_link_pkg::HdrLenWidth;
   localparam int unsigned QuietW  = $clog2(LinkTimeout + 1) + 1;
+  localparam int unsigned AgeW    = $clog2(NakRearm + 1) + 1;
 
   // Receive buffers: one region of RxVcFlits entries per VC, each entry {head, flit}.
   logic [FlitBits:0] buf_q [NumVcs * RxVcFlits];
@@ -61,6 +63,7 @@ module tern_link_rx #(
 
   logic              active_q, active_d, seen_q, seen_d, nak_sent_q, nak_sent_d;
   logic [QuietW-1:0] quiet_q, quiet_d;
+  logic [AgeW-1:0]   nak_age_q, nak_age_d;
   logic [SeqW-1:0]   exp_q, exp_d;
   logic              in_pkt_q, in_pkt_d, wr_ok_q, wr_ok_d;
   logic [LenW-1:0]   left_q, left_d, len_q, len_d;
@@ -119,6 +122,7 @@ module tern_link_rx #(
 
   always_comb begin
     active_d = active_q;   seen_d = seen_q;     nak_sent_d = nak_sent_q;
+    nak_age_d = (nak_age_q == AgeW'(NakRearm)) ? nak_age_q : nak_age_q + 1'b1;
     quiet_d = quiet_q;     exp_d = exp_q;
     in_pkt_d = in_pkt_q;   wr_ok_d = wr_ok_q;   left_d = left_q;   len_d = len_q;
     vc_d = vc_q;           seq_d = seq_q;       crc_d = crc_q;     hcrc_d = hcrc_q;
@@ -229,10 +233,15 @@ module tern_link_rx #(
       end
     end
 
-    // One NAK per loss: the next comes only after the expected packet arrived.
+    // One NAK per loss: the next comes only after the expected packet arrived, or, when the
+    // replay it asked for went wrong too, NakRearm cycles after the last one.
     if (nak_req_d) begin
-      if (active_q && !nak_sent_q && !go_train) nak_sent_d = 1'b1;
-      else nak_req_d = 1'b0;
+      if (active_q && (!nak_sent_q || nak_age_q == AgeW'(NakRearm)) && !go_train) begin
+        nak_sent_d = 1'b1;
+        nak_age_d = '0;
+      end else begin
+        nak_req_d = 1'b0;
+      end
     end
 
     if (go_active) begin
@@ -277,6 +286,7 @@ module tern_link_rx #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       active_q <= 1'b0;  seen_q <= 1'b0;   nak_sent_q <= 1'b0;  quiet_q <= '0;   exp_q <= '0;
+      nak_age_q <= '0;
       in_pkt_q <= 1'b0;  wr_ok_q <= 1'b0;  left_q <= '0;        len_q <= '0;
       vc_q <= '0;        seq_q <= '0;      crc_q <= '0;         hcrc_q <= '0;    tptr_q <= '0;
       wr_q <= '0;        rd_q <= '0;       freed_q <= '0;
@@ -285,6 +295,7 @@ module tern_link_rx #(
       pkts_q <= '0;      pflits_q <= '0;
     end else begin
       active_q <= active_d;   seen_q <= seen_d;   nak_sent_q <= nak_sent_d;
+      nak_age_q <= nak_age_d;
       quiet_q <= quiet_d;     exp_q <= exp_d;
       in_pkt_q <= in_pkt_d;   wr_ok_q <= wr_ok_d; left_q <= left_d;   len_q <= len_d;
       vc_q <= vc_d;           seq_q <= seq_d;     crc_q <= crc_d;     hcrc_q <= hcrc_d;
