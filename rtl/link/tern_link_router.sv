@@ -155,6 +155,16 @@ module tern_link_router #(
     end
   end
 
+`ifndef SYNTHESIS
+  // An input VC feeds at most one output at a time.
+  for (genvar o = 0; o < NumPorts; o++) begin : gen_src_check
+    for (genvar p = o + 1; p < NumPorts; p++) begin : gen_pair
+      one_output_per_source: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        !(lock_q[o] && lock_q[p] && src_q[o*ReqW +: ReqW] == src_q[p*ReqW +: ReqW]));
+    end
+  end
+`endif
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       lock_q <= '0;  src_q <= '0;  rr_q <= '0;  left_q <= '0;

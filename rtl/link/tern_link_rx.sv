@@ -308,6 +308,14 @@ module tern_link_rx #(
     end
   end
 
+`ifndef SYNTHESIS
+  // A VC's buffer never holds more than RxVcFlits flits (the credits' promise).
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_occupancy_check
+    occupancy_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      (wr_q[v*(BufBits+1) +: BufBits+1] - rd_q[v*(BufBits+1) +: BufBits+1]) <= (BufBits + 1)'(RxVcFlits));
+  end
+`endif
+
   assign active_o    = active_q;
   assign seen_o      = seen_q;
   assign rx_exp_o    = exp_q;

@@ -320,6 +320,22 @@ module tern_link_tx #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Flow control and the retry window, as invariants: the peer never frees more flits on a VC
+  // than were sent on it, the replay buffer never overflows, the window stays inside the packet
+  // table and the sender never runs ahead of the packets it has.
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_credit_check
+    credits_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      avail[v*CrW +: CrW] <= CrW'(RxVcFlits));
+  end
+  replay_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    rb_used <= (RbBits + 1)'(ReplayFlits));
+  window_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    (next_q - base_q) < SeqW'(tern_link_pkg::MaxOutstanding));
+  send_in_window: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    (send_q - base_q) <= (next_q - base_q) && (sent_hi_q - base_q) <= (next_q - base_q));
+`endif
+
   assign cnt_retries_o    = retries_q;
   assign cnt_timeouts_o   = timeouts_q;
   assign cnt_naks_sent_o  = naks_sent_q;
