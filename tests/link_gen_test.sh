@@ -17,5 +17,14 @@ if ! diff -u "$src/docs/link.md" "$tmp/link.md"; then
   echo "FAIL docs/link.md is out of date: run '$tern link md --update docs/link.md' in the repository"
   fail=1
 fi
+# Bad usage is refused in words.
+if "$tern" link bogus >"$tmp/bad.out" 2>&1 || ! grep -q "usage: tern link" "$tmp/bad.out"; then
+  echo "FAIL 'tern link bogus' should fail with its usage"; cat "$tmp/bad.out"
+  fail=1
+fi
+if "$tern" link md --update "$tmp/none.md" >"$tmp/bad2.out" 2>&1; then
+  echo "FAIL 'tern link md --update' of a missing file should fail"
+  fail=1
+fi
 [[ $fail == 0 ]] && echo "NeuronLink format package and docs tables in sync with model/link/link_format.cc"
 exit $fail
