@@ -8,6 +8,7 @@
 // --quick runs few packets (CTest keeps the bench from rotting; its figures are not checked).
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
     };
     net("torus4x4_all_to_all_saturated", quick ? 10 : 200, 32, 0);
     net("torus4x4_all_to_all_light", quick ? 5 : 40, 32, 400);
+    std::filesystem::create_directories(out_dir);
     const std::string path = out_dir + "/link.json";
     std::ofstream json(path);
     if (!json) throw Error("cannot write " + path);
