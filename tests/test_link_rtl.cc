@@ -10,6 +10,7 @@
 
 #include "Vtern_link_port.h"
 #include "Vtern_link_port_nocrc.h"
+#include "Vtern_link_port_small.h"
 #include "link_pair.h"
 #include "test_util.h"
 
@@ -99,6 +100,31 @@ TEST(LinkRtl, LinkDownAndRecovery) {
   EXPECT_TRUE(r.errors.empty()) << r.errors.front();
   EXPECT_GT(r.port[0].link_downs + r.port[1].link_downs, 0u);
   EXPECT_GT(r.port[0].retries + r.port[1].retries, 0u);
+}
+
+// Not the default parameters: 64-flit VC buffers and replay buffer, a replay timer of 100 slots
+// (shorter than some round trips here: spurious replays and duplicates), a link timeout of 16
+// cycles (the link goes down on a burst of lost flits), a control flit every 8 slots.
+TEST(LinkRtl, SmallBuffersShortTimersUnderErrors) {
+  struct Case {
+    const char* name;
+    double ber, drop;
+    uint32_t latency, down;
+  };
+  for (const Case& c : {Case{"small clean", 0, 0, 4, 0}, Case{"small ber", 1e-4, 0, 12, 0},
+                        Case{"small drops", 1e-5, 0.01, 4, 0}, Case{"small down", 1e-5, 0, 30, 300}}) {
+    PairOptions o = base_options(150);
+    o.channel.ber = c.ber;
+    o.channel.drop_rate = c.drop;
+    o.channel.latency = c.latency;
+    o.channel.down_start = 1500;
+    o.channel.down_cycles = c.down;
+    o.ready_percent = 50;
+    const PairResult r = run_link_pair<Vtern_link_port_small>(o);
+    report(c.name, o, r);
+    EXPECT_TRUE(r.errors.empty()) << c.name << ": " << r.errors.front();
+    EXPECT_LE(std::max(r.port[0].replay_hwm, r.port[1].replay_hwm), 64u);
+  }
 }
 
 TEST(LinkRtl, TheTestCatchesAReceiverWithoutItsCrcCheck) {
