@@ -33,6 +33,7 @@ struct PairOptions {
   bool full_size = false;           // every packet a write of MaxPayloadFlits payload flits
   bool one_at_a_time = false;       // inject a packet only when the previous one was delivered
   uint32_t ready_percent = 75;      // receive-side backpressure: a VC takes a flit this often
+  uint32_t bubble_percent = 0;      // send side: a flit of a packet is held back this often
   uint64_t max_cycles = 2000000;    // watchdog: not all delivered by then is a failure
   std::string waves;                // FST of port 0 (empty: none)
 };
@@ -138,6 +139,8 @@ void check_wire(E& e, const link::WireFlit& w, int s, uint64_t cycle, std::vecto
 template <typename V>
 PairResult run_link_pair(const PairOptions& o) {
   o.channel.check();
+  if (o.bubble_percent >= 100)
+    throw Error(fmt::format("link pair: bubble_percent {} must be below 100", o.bubble_percent));
   if (o.ready_percent == 0 || o.ready_percent > 100)
     throw Error(fmt::format("link pair: ready_percent {} must be 1..100", o.ready_percent));
   // RTL assertions (flow-control invariants) report instead of aborting; checked at the end.
@@ -185,7 +188,7 @@ PairResult run_link_pair(const PairOptions& o) {
         e.feeding_since = cycle;
         ++made[s];
       }
-      e.m->tx_valid_i = e.fed < e.feeding.size();
+      e.m->tx_valid_i = e.fed < e.feeding.size() && !(o.bubble_percent && rng() % 100 < o.bubble_percent);
       if (e.fed < e.feeding.size()) detail::to_words(e.feeding[e.fed], e.m->tx_flit_i, 0);
       uint32_t ready = 0;
       for (int v = 0; v < link::kNumVcs; ++v)

@@ -33,6 +33,7 @@ PairOptions base_options(uint32_t packets) {
   o.seed = test::test_seed();
   o.packets = packets;
   o.max_cycles = 400000;
+  o.bubble_percent = 15;  // the senders' streams have gaps inside packets too
   return o;
 }
 
@@ -141,6 +142,9 @@ TEST(LinkRtl, BadHarnessInputIsRejected) {
   EXPECT_THROW(run_link_pair<Vtern_link_port>(o), Error);
   o = base_options(1);
   o.ready_percent = 0;
+  EXPECT_THROW(run_link_pair<Vtern_link_port>(o), Error);
+  o = base_options(1);
+  o.bubble_percent = 100;
   EXPECT_THROW(run_link_pair<Vtern_link_port>(o), Error);
 }
 
