@@ -35,6 +35,7 @@ struct NetOptions {
   uint32_t inject_gap = 0;         // cycles a chip waits after injecting a packet (light load)
   uint64_t max_cycles = 200000;
   uint64_t stall_cycles = 20000;   // no delivery for this long while packets are out: deadlock
+  std::string waves;               // FST of chip 0's node (empty: none)
 };
 
 struct NetResult {
@@ -89,6 +90,14 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
   uint64_t latency_sum = 0;
   uint64_t hops = 0, last_delivery = 0;
 
+  std::unique_ptr<VerilatedFstC> fst;
+  if (!o.waves.empty()) {
+    node[0]->contextp()->traceEverOn(true);
+    fst = std::make_unique<VerilatedFstC>();
+    node[0]->trace(fst.get(), 99);
+    fst->open(o.waves.c_str());
+    if (!fst->isOpen()) throw Error("link network: cannot open waveform file " + o.waves);
+  }
   for (auto& m : node) {
     m->rst_ni = 0;
     m->clk_i = 0;
@@ -156,6 +165,7 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
       m.clk_i = 0;
       m.eval();
     }
+    if (fst) fst->dump(2 * cycle);
     std::vector<link::WireFlit> out(n * links);
     for (uint32_t c = 0; c < n; ++c) {
       V& m = *node[c];
@@ -221,11 +231,13 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
       m->clk_i = 1;
       m->eval();
     }
+    if (fst) fst->dump(2 * cycle + 1);
     for (uint32_t c = 0; c < n; ++c)
       for (int l = 0; l < links; ++l)
         arriving[neighbour(c, l) * links + (l ^ 1)] = wire[c * links + l].step(out[c * links + l], cycle);
   }
   if (Verilated::gotError()) r.errors.push_back("an RTL assertion failed (its message is above)");
+  if (fst) fst->close();
   r.cycles = cycle;
   for (auto& m : node) {
     r.crc_errors += m->crc_errors_o;
