@@ -35,6 +35,8 @@ struct PairOptions {
   uint32_t ready_percent = 75;      // receive-side backpressure: a VC takes a flit this often
   uint32_t bubble_percent = 0;      // send side: a flit of a packet is held back this often
   uint64_t max_cycles = 2000000;    // watchdog: not all delivered by then is a failure
+  uint64_t reset_port1_at = 0;      // reset port 1 alone at this cycle (0: never); packets in
+                                    // flight then may be lost, none duplicated or reordered
   std::string waves;                // FST of port 0 (empty: none)
 };
 
@@ -54,6 +56,8 @@ struct PairResult {
   uint64_t slots_during_traffic = 0; // port 0's channel slots from its first packet to its last delivery
   uint64_t payload_delivered_0to1 = 0;
   uint64_t wire_packets_checked = 0;  // packets whose CRC the golden model recomputed
+  uint64_t lost = 0;                  // packets a reset lost (only with reset_port1_at)
+  uint64_t dropped = 0;               // of those, dropped by port 0's transmitter (its counter)
 };
 
 namespace detail {
@@ -173,7 +177,24 @@ PairResult run_link_pair(const PairOptions& o) {
   uint64_t latency_sum = 0, latency_n = 0, traffic_start_slots = 0, traffic_end_slots = 0;
   bool started = false;
   uint64_t cycle = 0;
+  const uint64_t loss_cutoff = o.reset_port1_at + 4 * o.channel.latency + 200;
   for (; cycle < o.max_cycles && r.errors.empty(); ++cycle) {
+    if (o.reset_port1_at && cycle == o.reset_port1_at) {
+      // Port 1 alone is reset: its user's half-fed packet and half-read packets are gone.
+      auto& e = end[1];
+      e.m->rst_ni = 0;
+      e.m->eval();
+      e.m->rst_ni = 1;
+      e.m->eval();
+      e.feeding.clear();
+      e.fed = 0;
+      e.rx_in = {};
+      for (auto& q : e.inject_cycle) q.clear();
+      for (auto& q : end[0].inject_cycle) q.clear();
+      e.wire_left = 0;
+      traffic[0].allow_loss_before(loss_cutoff);  // port 0 drops what port 1 did not acknowledge
+      traffic[1].allow_loss_before(cycle);        // what port 1 had not delivered is gone
+    }
     const bool both_up = end[0].m->link_up_o && end[1].m->link_up_o;
     if (both_up && r.first_active == 0) r.first_active = cycle;
     // Inputs of this cycle.
@@ -214,7 +235,7 @@ PairResult run_link_pair(const PairOptions& o) {
             traffic_start_slots = e.m->cnt_tx_slots_o;
           }
         }
-        if (++e.fed == e.feeding.size()) traffic[s].sent(e.feeding_pkt);
+        if (++e.fed == e.feeding.size()) traffic[s].sent(e.feeding_pkt, cycle);
       }
       out[s].valid = e.m->phy_tx_valid_o;
       out[s].head = e.m->phy_tx_head_o;
@@ -265,10 +286,18 @@ PairResult run_link_pair(const PairOptions& o) {
     }
     if (fst) fst->dump(2 * cycle + 1);
     for (int s = 0; s < 2; ++s) arriving[1 - s] = wire[s].step(out[s], cycle);
-    const uint64_t delivered = traffic[0].delivered_count() + traffic[1].delivered_count();
-    if (delivered == want) {
-      ++cycle;
-      break;
+    const bool all_fed = made[0] == o.packets && end[0].fed == end[0].feeding.size() &&
+                         (!o.both_ways || (made[1] == o.packets && end[1].fed == end[1].feeding.size()));
+    if (all_fed) {
+      // Long after a reset, what it lost will not come any more.
+      if (o.reset_port1_at && cycle > loss_cutoff + 5000) {
+        traffic[0].forget_lost();
+        traffic[1].forget_lost();
+      }
+      if (traffic[0].outstanding() == 0 && traffic[1].outstanding() == 0) {
+        ++cycle;
+        break;
+      }
     }
   }
   if (Verilated::gotError()) r.errors.push_back("an RTL assertion failed (its message is above)");
@@ -282,9 +311,13 @@ PairResult run_link_pair(const PairOptions& o) {
   }
   r.mean_latency = latency_n ? static_cast<double>(latency_sum) / latency_n : 0;
   r.slots_during_traffic = traffic_end_slots - traffic_start_slots;
-  if (r.errors.empty() && r.delivered != want)
-    r.errors.push_back(fmt::format("watchdog: {} of {} packets delivered after {} cycles (deadlock or "
-                                   "livelock)", r.delivered, want, r.cycles));
+  r.lost = traffic[0].lost() + traffic[1].lost();
+  r.dropped = end[0].m->cnt_dropped_o;
+  // Every packet made was sent, except one a reset caught half fed in (never sent, so never due).
+  const uint64_t sent = traffic[0].sent_count() + traffic[1].sent_count();
+  if (r.errors.empty() && (r.delivered + r.lost != sent || sent + (o.reset_port1_at ? 1 : 0) < want))
+    r.errors.push_back(fmt::format("watchdog: {} of {} packets delivered ({} sent, {} lost to a reset) after {} "
+                                   "cycles (deadlock or livelock)", r.delivered, want, sent, r.lost, r.cycles));
   return r;
 }
 

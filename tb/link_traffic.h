@@ -9,6 +9,7 @@
 #include <deque>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "link/link_format.h"
 
@@ -48,20 +49,29 @@ class LinkTraffic {
     return p;
   }
 
-  void sent(const link::Packet& p) {
-    expected_[p.h.vc].push_back(p);
+  void sent(const link::Packet& p, uint64_t cycle = 0) {
+    expected_[p.h.vc].push_back({p, cycle});
     ++sent_;
   }
+  // Packets sent before `cycle` may be missing (a port was reset); later ones may not.
+  void allow_loss_before(uint64_t cycle) { loss_before_ = cycle; }
+  uint64_t lost() const { return lost_; }
   // "" when `p` is the next packet expected on its VC, else what is wrong.
   std::string delivered(const link::Packet& p) {
     if (p.h.vc >= link::kNumVcs) return fmt::format("delivered on VC {}, which does not exist", p.h.vc);
     auto& q = expected_[p.h.vc];
+    // Skip the packets a reset lost: sent before the cut-off, and not this one.
+    while (!q.empty() && q.front().second < loss_before_ && !(q.front().first == p)) {
+      q.pop_front();
+      ++lost_;
+    }
     if (q.empty()) return fmt::format("VC {}: a packet delivered that was never sent (or twice)", p.h.vc);
-    if (!(q.front().h == p.h))
+    const link::Packet& want = q.front().first;
+    if (!(want.h == p.h))
       return fmt::format("VC {}: header differs from the next packet sent (flow {} len {} vs flow {} len {})",
-                         p.h.vc, p.h.flow, p.h.len, q.front().h.flow, q.front().h.len);
+                         p.h.vc, p.h.flow, p.h.len, want.h.flow, want.h.len);
     for (size_t i = 0; i < p.payload.size(); ++i)
-      if (p.payload[i] != q.front().payload[i])
+      if (p.payload[i] != want.payload[i])
         return fmt::format("VC {}: payload flit {} of flow {} differs", p.h.vc, i, p.h.flow);
     q.pop_front();
     ++delivered_;
@@ -72,6 +82,15 @@ class LinkTraffic {
     for (const auto& q : expected_) n += q.size();
     return n;
   }
+  // Drops the expected packets a reset may have lost (at the end of a run).
+  void forget_lost() {
+    for (auto& q : expected_) {
+      while (!q.empty() && q.front().second < loss_before_) {
+        q.pop_front();
+        ++lost_;
+      }
+    }
+  }
   uint64_t sent_count() const { return sent_; }
   uint64_t delivered_count() const { return delivered_; }
   std::mt19937_64& rng() { return rng_; }
@@ -80,8 +99,8 @@ class LinkTraffic {
   std::mt19937_64 rng_;
   uint32_t max_len_;
   bool full_size_;
-  std::array<std::deque<link::Packet>, link::kNumVcs> expected_;
-  uint64_t sent_ = 0, delivered_ = 0;
+  std::array<std::deque<std::pair<link::Packet, uint64_t>>, link::kNumVcs> expected_;  // with the cycle sent
+  uint64_t sent_ = 0, delivered_ = 0, lost_ = 0, loss_before_ = 0;
 };
 
 }  // namespace tern::tb

@@ -44,9 +44,11 @@ TEST(LinkFormat, LayoutsAreDenseAndFit) {
     EXPECT_EQ(l->at("crc").lsb, 4);
   }
   EXPECT_THROW(header_layout().at("nope"), Error);
-  // The freed counters are contiguous, the RTL indexes them as Freed0 + vc * CreditBits.
-  for (int v = 0; v < kNumVcs; ++v)
+  // The freed and held counters are contiguous, the RTL indexes them as Freed0 + vc * CreditBits.
+  for (int v = 0; v < kNumVcs; ++v) {
     EXPECT_EQ(ctrl_layout().at(fmt::format("freed{}", v)).lsb, ctrl_layout().at("freed0").lsb + v * kCreditBits);
+    EXPECT_EQ(ctrl_layout().at(fmt::format("held{}", v)).lsb, ctrl_layout().at("held0").lsb + v * kCreditBits);
+  }
 }
 
 TEST(LinkFormat, GeneratedTablesCarryEveryField) {
@@ -141,11 +143,21 @@ TEST(LinkFormat, BadPacketsAreRejectedInWords) {
   q = p;
   q.h.addr = uint64_t{1} << 48;
   expect_error(q, "addr");
-  EXPECT_THROW(encode_ctrl(Ctrl{FlitType::kHeader, 0, false, {}}), Error);
+  Ctrl hdr;
+  hdr.type = FlitType::kHeader;
+  EXPECT_THROW(encode_ctrl(hdr), Error);
 }
 
 TEST(LinkFormat, ControlFlitsRoundTripAndRejectCorruption) {
-  Ctrl c{FlitType::kNak, 200, true, {1, 65535, 3, 40000}};
+  Ctrl c;
+  c.type = FlitType::kTrain;
+  c.rx_exp = 200;
+  c.seen = true;
+  c.freed = {1, 65535, 3, 40000};
+  c.fresh = true;
+  c.fresh_ack = true;
+  c.tx_base = 77;
+  c.held = {5, 0, 128, 9};
   const Flit f = encode_ctrl(c);
   Ctrl d;
   ASSERT_TRUE(decode_ctrl(f, &d));
@@ -177,12 +189,15 @@ TEST(LinkPort, BadParametersAreRejected) {
 
 struct PairResult {
   std::string error;
-  uint64_t cycles = 0, delivered = 0;
+  uint64_t cycles = 0, delivered = 0, lost = 0;
   PortCounters a, b;
 };
 
 // Two golden ports back to back; random traffic both ways on all VCs with random backpressure.
-PairResult run_pair(const tb::ChannelParams& ch, uint64_t seed, uint32_t packets, uint64_t max_cycles) {
+// reset_at: port 1 alone is reset (replaced by a fresh port) at that cycle; packets in flight then
+// may be lost, none duplicated or reordered.
+PairResult run_pair(const tb::ChannelParams& ch, uint64_t seed, uint32_t packets, uint64_t max_cycles,
+                    uint64_t reset_at = 0) {
   PairResult r;
   std::array<LinkPort, 2> port{LinkPort(PortParams{}), LinkPort(PortParams{})};
   std::array<tb::Channel, 2> wire{tb::Channel(ch, seed * 2 + 1), tb::Channel(ch, seed * 2 + 2)};
@@ -192,7 +207,13 @@ PairResult run_pair(const tb::ChannelParams& ch, uint64_t seed, uint32_t packets
   std::array<uint32_t, 2> made{0, 0};
   std::array<WireFlit, 2> arriving{};
   std::mt19937_64 rng(seed);
+  const uint64_t cutoff = reset_at + 4 * ch.latency + 200;
   for (uint64_t cycle = 0; cycle < max_cycles; ++cycle) {
+    if (reset_at && cycle == reset_at) {
+      port[1] = LinkPort(PortParams{});
+      traffic[0].allow_loss_before(cutoff);  // port 0 drops what port 1 did not acknowledge
+      traffic[1].allow_loss_before(cycle);   // what port 1 had not delivered is gone
+    }
     for (int s = 0; s < 2; ++s) {
       if (!have[s] && made[s] < packets) {
         pending[s] = traffic[s].make(static_cast<uint32_t>(rng() % kNumVcs));
@@ -201,7 +222,7 @@ PairResult run_pair(const tb::ChannelParams& ch, uint64_t seed, uint32_t packets
       }
       if (have[s] && port[s].can_send(pending[s].h)) {
         port[s].send(pending[s]);
-        traffic[s].sent(pending[s]);
+        traffic[s].sent(pending[s], cycle);
         have[s] = false;
       }
       for (uint32_t v = 0; v < kNumVcs; ++v) {
@@ -218,15 +239,21 @@ PairResult run_pair(const tb::ChannelParams& ch, uint64_t seed, uint32_t packets
     for (int s = 0; s < 2; ++s) out[s] = port[s].step(arriving[s], wire[s].ready(cycle));
     for (int s = 0; s < 2; ++s) arriving[1 - s] = wire[s].step(out[s], cycle);
     r.cycles = cycle + 1;
+    if (reset_at && cycle > cutoff + 5000) {
+      traffic[0].forget_lost();
+      traffic[1].forget_lost();
+    }
     if (made[0] == packets && made[1] == packets && !have[0] && !have[1] &&
         traffic[0].outstanding() == 0 && traffic[1].outstanding() == 0)
       break;
   }
+  r.lost = traffic[0].lost() + traffic[1].lost();
   r.delivered = traffic[0].delivered_count() + traffic[1].delivered_count();
   r.a = port[0].counters();
   r.b = port[1].counters();
-  if (r.delivered != 2ull * packets)
-    r.error = fmt::format("{} of {} packets delivered in {} cycles", r.delivered, 2 * packets, r.cycles);
+  if (r.delivered + r.lost != 2ull * packets)
+    r.error = fmt::format("{} of {} packets delivered ({} lost to a reset) in {} cycles", r.delivered, 2 * packets,
+                          r.lost, r.cycles);
   return r;
 }
 
@@ -274,6 +301,21 @@ TEST(LinkPort, BackToBackUnderErrorsDeliversExactlyOnceInOrder) {
     if (c.ch.down_cycles > 0) {
       EXPECT_GT(r.a.link_downs + r.b.link_downs, 0u);
     }
+  }
+}
+
+TEST(LinkPort, OneEndResetAloneRecovers) {
+  const uint64_t seed = test::test_seed();
+  for (uint64_t at : {1000u, 2500u}) {
+    tb::ChannelParams c;
+    c.ber = 1e-5;
+    c.latency = 6;
+    const PairResult r = run_pair(c, seed + at, 300, 400000, at);
+    SCOPED_TRACE(fmt::format("seed {} reset at {}", seed + at, at));
+    EXPECT_EQ(r.error, "");
+    fmt::print("golden pair, port 1 reset at {}: {} delivered, {} lost, port 0 dropped {}, {} cycles\n", at,
+               r.delivered, r.lost, r.a.dropped, r.cycles);
+    EXPECT_GT(r.delivered, 400u) << "traffic did not go on after the reset";
   }
 }
 

@@ -69,7 +69,14 @@ const Layout& ctrl_layout() {
        {"freed0", kCreditBits, "sender's receiver: flits freed on VC 0 since reset, modulo 2^16"},
        {"freed1", kCreditBits, "the same for VC 1"},
        {"freed2", kCreditBits, "the same for VC 2"},
-       {"freed3", kCreditBits, "the same for VC 3"}});
+       {"freed3", kCreditBits, "the same for VC 3"},
+       {"fresh", 1, "training: the sender was reset and has not been active since"},
+       {"fresh_ack", 1, "training: the sender has taken note of the peer's reset (dropped what it had not had acknowledged)"},
+       {"tx_base", kSeqBits, "training: the sequence number the sender's next (re)transmission starts from"},
+       {"held0", kCreditBits, "training: flits the sender's receiver holds on VC 0 (a reset peer's credits start below the buffer size by this)"},
+       {"held1", kCreditBits, "the same for VC 1"},
+       {"held2", kCreditBits, "the same for VC 2"},
+       {"held3", kCreditBits, "the same for VC 3"}});
   return l;
 }
 
@@ -237,6 +244,10 @@ Flit encode_ctrl(const Ctrl& c) {
   set_field(f, l.at("rx_exp"), c.rx_exp);
   set_field(f, l.at("seen"), c.seen ? 1 : 0);
   for (int v = 0; v < kNumVcs; ++v) set_field(f, l.at(fmt::format("freed{}", v)), c.freed[v]);
+  set_field(f, l.at("fresh"), c.fresh ? 1 : 0);
+  set_field(f, l.at("fresh_ack"), c.fresh_ack ? 1 : 0);
+  set_field(f, l.at("tx_base"), c.tx_base);
+  for (int v = 0; v < kNumVcs; ++v) set_field(f, l.at(fmt::format("held{}", v)), c.held[v]);
   set_field(f, l.at("crc"), flit_crc(f));
   return f;
 }
@@ -251,6 +262,11 @@ bool decode_ctrl(const Flit& f, Ctrl* out) {
   out->seen = get_field(f, l.at("seen")) != 0;
   for (int v = 0; v < kNumVcs; ++v)
     out->freed[v] = static_cast<uint32_t>(get_field(f, l.at(fmt::format("freed{}", v))));
+  out->fresh = get_field(f, l.at("fresh")) != 0;
+  out->fresh_ack = get_field(f, l.at("fresh_ack")) != 0;
+  out->tx_base = static_cast<uint32_t>(get_field(f, l.at("tx_base")));
+  for (int v = 0; v < kNumVcs; ++v)
+    out->held[v] = static_cast<uint32_t>(get_field(f, l.at(fmt::format("held{}", v))));
   return true;
 }
 

@@ -102,14 +102,20 @@ uint32_t packet_crc(const Flit& header, const std::vector<Flit>& payload);
 PacketHeader decode_header(const Flit& header);  // no checks
 
 // A control flit (idle, NAK or training): the receiver's next expected sequence number, its
-// cumulative freed-credit counters per VC and, in training, whether it has seen the peer.
+// cumulative freed-credit counters per VC and, in training, whether it has seen the peer, the
+// reset handshake (fresh, fresh_ack) and what a reset peer adopts (tx_base, held).
 struct Ctrl {
   FlitType type = FlitType::kIdle;
   uint32_t rx_exp = 0;
   bool seen = false;
   std::array<uint32_t, kNumVcs> freed{};
+  bool fresh = false;
+  bool fresh_ack = false;
+  uint32_t tx_base = 0;
+  std::array<uint32_t, kNumVcs> held{};
   bool operator==(const Ctrl& o) const {
-    return type == o.type && rx_exp == o.rx_exp && seen == o.seen && freed == o.freed;
+    return type == o.type && rx_exp == o.rx_exp && seen == o.seen && freed == o.freed &&
+           fresh == o.fresh && fresh_ack == o.fresh_ack && tx_base == o.tx_base && held == o.held;
   }
 };
 Flit encode_ctrl(const Ctrl& c);

@@ -30,7 +30,7 @@ void PortParams::check() const {
 LinkPort::LinkPort(const PortParams& p) : p_(p) { p_.check(); }
 
 bool LinkPort::can_send(const PacketHeader& h) const {
-  if (h.vc >= kNumVcs || h.len > kMaxPayloadFlits) return false;
+  if (h.vc >= kNumVcs || h.len > kMaxPayloadFlits || fresh_) return false;
   const uint32_t avail = (peer_freed_[h.vc] + p_.rx_vc_flits - used_[h.vc]) & kCreditMask;
   return avail >= h.len + 1 && replay_.size() < kMaxOutstanding &&
          replay_flit_count_ + h.len + 1 <= p_.replay_flits;
@@ -74,6 +74,9 @@ void LinkPort::request_nak() {
 
 void LinkPort::go_active() {
   state_ = State::kActive;
+  fresh_ = false;
+  fresh_ack_ = false;
+  adopted_ = false;
   rewind_ = true;  // go-back-N: everything unacknowledged goes again
   if (!replay_.empty()) ++c_.retries;
   ack_timer_ = 0;
@@ -168,11 +171,41 @@ void LinkPort::finish_packet() {
   nak_sent_ = false;
 }
 
+void LinkPort::resync() {
+  c_.dropped += replay_.size();
+  replay_.clear();
+  replay_flit_count_ = 0;
+  send_idx_ = 0;
+  send_flit_ = 0;
+  used_ = {};
+  peer_freed_ = {};
+}
+
 void LinkPort::on_ctrl(const Ctrl& c) {
   if (c.type == FlitType::kTrain) {
+    // Reset handshake: a reset peer announces itself (fresh); we note it once and, unless we are
+    // fresh too, drop what it never acknowledged; a fresh port takes the peer's numbering and
+    // credits from its first training flit that noted the reset.
+    // (Only a flit with seen = 0 announces a reset: a reset port sets seen once it has adopted
+    // our numbering, so its later training flits, still in flight when we go active, are not
+    // a new reset.)
+    if (c.fresh && !c.seen && !fresh_ack_) {
+      fresh_ack_ = true;
+      if (!fresh_) resync();
+    }
+    if (fresh_ && !adopted_ && c.fresh_ack) {
+      adopted_ = true;
+      exp_ = c.tx_base;
+      next_seq_ = c.rx_exp;
+      for (int v = 0; v < kNumVcs; ++v) {
+        peer_freed_[v] = c.freed[v];
+        used_[v] = (c.freed[v] + c.held[v]) & kCreditMask;
+      }
+    }
+    const bool can_see = !fresh_ || adopted_;
     if (state_ == State::kTrain) {
-      seen_ = true;
-      if (c.seen) go_active();
+      if (can_see) seen_ = true;
+      if (c.seen && can_see) go_active();
     } else if (!c.seen) {
       go_train(true);  // the peer restarted training
     }
@@ -211,6 +244,12 @@ Ctrl LinkPort::ctrl(FlitType t) const {
   c.rx_exp = exp_;
   c.seen = seen_;
   c.freed = freed_;
+  if (t == FlitType::kTrain) {
+    c.fresh = fresh_;
+    c.fresh_ack = fresh_ack_;
+    c.tx_base = replay_.empty() ? next_seq_ : replay_.front().seq;
+    for (int v = 0; v < kNumVcs; ++v) c.held[v] = rx_occ_[v];
+  }
   return c;
 }
 

@@ -44,6 +44,7 @@ struct PortCounters {
   uint64_t packets_received = 0;
   uint64_t payload_flits_received = 0;
   uint64_t slots = 0;           // channel slots offered to the transmitter while active
+  uint64_t dropped = 0;         // unacknowledged packets dropped because the peer was reset
 };
 
 class LinkPort {
@@ -65,6 +66,7 @@ class LinkPort {
   Packet pop(uint32_t vc);
 
   bool active() const { return state_ == State::kActive; }
+  bool fresh() const { return fresh_; }
   const PortCounters& counters() const { return c_; }
   uint32_t unacked() const { return static_cast<uint32_t>(replay_.size()); }
 
@@ -81,6 +83,7 @@ class LinkPort {
   void request_nak();
   void go_active();
   void go_train(bool seen);
+  void resync();
   WireFlit transmit();
   Ctrl ctrl(FlitType t) const;
 
@@ -88,6 +91,9 @@ class LinkPort {
   PortCounters c_;
   State state_ = State::kTrain;
   bool seen_ = false;
+  bool fresh_ = true;       // reset and not active since
+  bool fresh_ack_ = false;  // the peer's reset noted (once per training)
+  bool adopted_ = false;    // a fresh port took the peer's numbering and credits
   uint32_t quiet_ = 0;  // cycles since a flit arrived
 
   // Transmit side.

@@ -110,7 +110,7 @@ module tern_link_node #(
 
   for (genvar l = 0; l < NumLinks; l++) begin : gen_link
     localparam int unsigned P = l + 1;
-    logic [11*32-1:0] unused_cnt;  // the other counters: a CSR block will map them
+    logic [12*32-1:0] unused_cnt;  // the other counters: a CSR block will map them
     logic unused_cnt_x;
     assign unused_cnt_x = ^unused_cnt;
     tern_link_port #(
@@ -132,7 +132,8 @@ module tern_link_node #(
       .cnt_rx_packets_o(unused_cnt[3*32 +: 32]), .cnt_rx_payload_flits_o(unused_cnt[4*32 +: 32]),
       .cnt_retries_o(link_retries[l*32 +: 32]), .cnt_timeouts_o(unused_cnt[5*32 +: 32]),
       .cnt_naks_sent_o(unused_cnt[6*32 +: 32]), .cnt_naks_rcvd_o(unused_cnt[7*32 +: 32]),
-      .cnt_tx_packets_o(unused_cnt[8*32 +: 32]), .cnt_replay_hwm_o(unused_cnt[9*32 +: 32]), .cnt_tx_slots_o(unused_cnt[10*32 +: 32])
+      .cnt_tx_packets_o(unused_cnt[8*32 +: 32]), .cnt_replay_hwm_o(unused_cnt[9*32 +: 32]), .cnt_tx_slots_o(unused_cnt[10*32 +: 32]),
+      .cnt_dropped_o(unused_cnt[11*32 +: 32])
     );
   end
 

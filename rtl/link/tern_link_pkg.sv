@@ -64,23 +64,37 @@ package tern_link_pkg;
   localparam int unsigned HdrBits       = 169;  // bits used; the rest of the flit is zero
 
   // The ctrl flit: <Field>Lsb and <Field>Width
-  localparam int unsigned CtlTypeLsb     = 0;
-  localparam int unsigned CtlTypeWidth   = 4;
-  localparam int unsigned CtlCrcLsb      = 4;
-  localparam int unsigned CtlCrcWidth    = 32;
-  localparam int unsigned CtlRxExpLsb    = 36;
-  localparam int unsigned CtlRxExpWidth  = 8;
-  localparam int unsigned CtlSeenLsb     = 44;
-  localparam int unsigned CtlSeenWidth   = 1;
-  localparam int unsigned CtlFreed0Lsb   = 45;
-  localparam int unsigned CtlFreed0Width = 16;
-  localparam int unsigned CtlFreed1Lsb   = 61;
-  localparam int unsigned CtlFreed1Width = 16;
-  localparam int unsigned CtlFreed2Lsb   = 77;
-  localparam int unsigned CtlFreed2Width = 16;
-  localparam int unsigned CtlFreed3Lsb   = 93;
-  localparam int unsigned CtlFreed3Width = 16;
-  localparam int unsigned CtlBits        = 109;  // bits used; the rest of the flit is zero
+  localparam int unsigned CtlTypeLsb       = 0;
+  localparam int unsigned CtlTypeWidth     = 4;
+  localparam int unsigned CtlCrcLsb        = 4;
+  localparam int unsigned CtlCrcWidth      = 32;
+  localparam int unsigned CtlRxExpLsb      = 36;
+  localparam int unsigned CtlRxExpWidth    = 8;
+  localparam int unsigned CtlSeenLsb       = 44;
+  localparam int unsigned CtlSeenWidth     = 1;
+  localparam int unsigned CtlFreed0Lsb     = 45;
+  localparam int unsigned CtlFreed0Width   = 16;
+  localparam int unsigned CtlFreed1Lsb     = 61;
+  localparam int unsigned CtlFreed1Width   = 16;
+  localparam int unsigned CtlFreed2Lsb     = 77;
+  localparam int unsigned CtlFreed2Width   = 16;
+  localparam int unsigned CtlFreed3Lsb     = 93;
+  localparam int unsigned CtlFreed3Width   = 16;
+  localparam int unsigned CtlFreshLsb      = 109;
+  localparam int unsigned CtlFreshWidth    = 1;
+  localparam int unsigned CtlFreshAckLsb   = 110;
+  localparam int unsigned CtlFreshAckWidth = 1;
+  localparam int unsigned CtlTxBaseLsb     = 111;
+  localparam int unsigned CtlTxBaseWidth   = 8;
+  localparam int unsigned CtlHeld0Lsb      = 119;
+  localparam int unsigned CtlHeld0Width    = 16;
+  localparam int unsigned CtlHeld1Lsb      = 135;
+  localparam int unsigned CtlHeld1Width    = 16;
+  localparam int unsigned CtlHeld2Lsb      = 151;
+  localparam int unsigned CtlHeld2Width    = 16;
+  localparam int unsigned CtlHeld3Lsb      = 167;
+  localparam int unsigned CtlHeld3Width    = 16;
+  localparam int unsigned CtlBits          = 183;  // bits used; the rest of the flit is zero
 
   /* verilator lint_on UNUSEDPARAM */
 

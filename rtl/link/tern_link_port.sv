@@ -48,13 +48,16 @@ module tern_link_port #(
   output logic [31:0]                cnt_naks_rcvd_o,
   output logic [31:0]                cnt_tx_packets_o,
   output logic [31:0]                cnt_replay_hwm_o,
-  output logic [31:0]                cnt_tx_slots_o
+  output logic [31:0]                cnt_tx_slots_o,
+  output logic [31:0]                cnt_dropped_o  // packets dropped because the peer was reset
 );
 
   localparam int unsigned SeqW = tern_link_pkg::SeqBits;
   localparam int unsigned CrW  = tern_link_pkg::CreditBits;
 
   logic                  rx2tx_active, rx2tx_seen, rx2tx_nak_req, rx2tx_ack_valid, rx2tx_ack_nak;
+  logic                  rx2tx_fresh, rx2tx_fresh_ack, rx2tx_resync, rx2tx_adopt;
+  logic [NumVcs*CrW-1:0] rx2tx_held, rx2tx_ack_held;
   logic [SeqW-1:0]       rx2tx_exp, rx2tx_ack_exp;
   logic [NumVcs*CrW-1:0] rx2tx_freed, rx2tx_ack_freed;
 
@@ -66,12 +69,14 @@ module tern_link_port #(
     .in_valid_i(tx_valid_i), .in_flit_i(tx_flit_i), .in_ready_o(tx_ready_o), .vc_space_o(tx_vc_space_o),
     .phy_valid_o(phy_tx_valid_o), .phy_head_o(phy_tx_head_o), .phy_flit_o(phy_tx_flit_o),
     .phy_ready_i(phy_tx_ready_i),
-    .active_i(rx2tx_active), .seen_i(rx2tx_seen), .rx_exp_i(rx2tx_exp), .rx_freed_i(rx2tx_freed),
+    .active_i(rx2tx_active), .seen_i(rx2tx_seen), .fresh_i(rx2tx_fresh), .fresh_ack_i(rx2tx_fresh_ack),
+    .held_i(rx2tx_held), .resync_i(rx2tx_resync), .adopt_i(rx2tx_adopt), .ack_held_i(rx2tx_ack_held), .rx_exp_i(rx2tx_exp), .rx_freed_i(rx2tx_freed),
     .nak_req_i(rx2tx_nak_req), .ack_valid_i(rx2tx_ack_valid), .ack_exp_i(rx2tx_ack_exp),
     .ack_nak_i(rx2tx_ack_nak), .ack_freed_i(rx2tx_ack_freed),
     .cnt_retries_o(cnt_retries_o), .cnt_timeouts_o(cnt_timeouts_o),
     .cnt_naks_sent_o(cnt_naks_sent_o), .cnt_naks_rcvd_o(cnt_naks_rcvd_o),
-    .cnt_packets_o(cnt_tx_packets_o), .cnt_replay_hwm_o(cnt_replay_hwm_o), .cnt_slots_o(cnt_tx_slots_o)
+    .cnt_packets_o(cnt_tx_packets_o), .cnt_replay_hwm_o(cnt_replay_hwm_o), .cnt_slots_o(cnt_tx_slots_o),
+    .cnt_dropped_o(cnt_dropped_o)
   );
 
   tern_link_rx #(
@@ -81,7 +86,8 @@ module tern_link_port #(
     .clk_i(clk_i), .rst_ni(rst_ni),
     .phy_valid_i(phy_rx_valid_i), .phy_head_i(phy_rx_head_i), .phy_flit_i(phy_rx_flit_i),
     .out_valid_o(rx_valid_o), .out_head_o(rx_head_o), .out_flit_o(rx_flit_o), .out_ready_i(rx_ready_i),
-    .active_o(rx2tx_active), .seen_o(rx2tx_seen), .rx_exp_o(rx2tx_exp), .rx_freed_o(rx2tx_freed),
+    .active_o(rx2tx_active), .seen_o(rx2tx_seen), .fresh_o(rx2tx_fresh), .fresh_ack_o(rx2tx_fresh_ack),
+    .held_o(rx2tx_held), .resync_o(rx2tx_resync), .adopt_o(rx2tx_adopt), .ack_held_o(rx2tx_ack_held), .rx_exp_o(rx2tx_exp), .rx_freed_o(rx2tx_freed),
     .nak_req_o(rx2tx_nak_req), .ack_valid_o(rx2tx_ack_valid), .ack_exp_o(rx2tx_ack_exp),
     .ack_nak_o(rx2tx_ack_nak), .ack_freed_o(rx2tx_ack_freed),
     .cnt_crc_errors_o(cnt_crc_errors_o), .cnt_framing_errors_o(cnt_framing_errors_o),

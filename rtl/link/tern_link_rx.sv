@@ -31,6 +31,12 @@ module tern_link_rx #(
   // To the local transmit side.
   output logic                     active_o,
   output logic                     seen_o,
+  output logic                     fresh_o,      // reset and not active since
+  output logic                     fresh_ack_o,  // the peer's reset noted
+  output logic [NumVcs*CrW-1:0]    held_o,       // flits held per VC
+  output logic                     resync_o,     // pulse: the peer was reset, drop what it did not acknowledge
+  output logic                     adopt_o,      // pulse: take the peer's numbering and credits (ack_*)
+  output logic [NumVcs*CrW-1:0]    ack_held_o,
   output logic [SeqW-1:0]          rx_exp_o,
   output logic [NumVcs*CrW-1:0]    rx_freed_o,
   output logic                     nak_req_o,
@@ -62,6 +68,9 @@ module tern_link_rx #(
   logic [AddrW-1:0]  buf_waddr;
 
   logic              active_q, active_d, seen_q, seen_d, nak_sent_q, nak_sent_d;
+  logic              fresh_q, fresh_d, fresh_ack_q, fresh_ack_d, adopted_q, adopted_d;
+  logic              resync_q, resync_d, adopt_q, adopt_d, adopt_now, can_see;
+  logic [NumVcs*CrW-1:0] ack_held_q, ack_held_d;
   logic [QuietW-1:0] quiet_q, quiet_d;
   logic [AgeW-1:0]   nak_age_q, nak_age_d;
   logic [SeqW-1:0]   exp_q, exp_d;
@@ -122,6 +131,9 @@ module tern_link_rx #(
 
   always_comb begin
     active_d = active_q;   seen_d = seen_q;     nak_sent_d = nak_sent_q;
+    fresh_d = fresh_q;     fresh_ack_d = fresh_ack_q;  adopted_d = adopted_q;
+    resync_d = 1'b0;       adopt_d = 1'b0;      adopt_now = 1'b0;  can_see = 1'b0;
+    ack_held_d = phy_flit_i[tern_link_pkg::CtlHeld0Lsb +: NumVcs*CrW];
     nak_age_d = (nak_age_q == AgeW'(NakRearm)) ? nak_age_q : nak_age_q + 1'b1;
     quiet_d = quiet_q;     exp_d = exp_q;
     in_pkt_d = in_pkt_q;   wr_ok_d = wr_ok_q;   left_d = left_q;   len_d = len_q;
@@ -191,9 +203,26 @@ module tern_link_rx #(
           end
         end else if (ctl_good) begin
           if (f_type == tern_link_pkg::FlitTrain) begin
+            // Reset handshake: a reset peer announces itself (fresh); we note it once (and drop
+            // what it never acknowledged, unless we are fresh too); a fresh port takes the
+            // peer's numbering and credits from its first training flit that noted the reset.
+            // (Only seen = 0 announces a reset: a reset port sets seen once it has adopted our
+            // numbering, so its later flits, still in flight when we go active, are no reset.)
+            if (phy_flit_i[tern_link_pkg::CtlFreshLsb] && !phy_flit_i[tern_link_pkg::CtlSeenLsb]
+                && !fresh_ack_q) begin
+              fresh_ack_d = 1'b1;
+              resync_d = !fresh_q;
+            end
+            adopt_now = fresh_q && !adopted_q && phy_flit_i[tern_link_pkg::CtlFreshAckLsb];
+            if (adopt_now) begin
+              adopted_d = 1'b1;
+              adopt_d = 1'b1;
+              exp_d = phy_flit_i[tern_link_pkg::CtlTxBaseLsb +: SeqW];
+            end
+            can_see = !fresh_q || adopted_q || adopt_now;
             if (!active_q) begin
-              seen_d = 1'b1;
-              if (phy_flit_i[tern_link_pkg::CtlSeenLsb]) go_active = 1'b1;
+              if (can_see) seen_d = 1'b1;
+              if (can_see && phy_flit_i[tern_link_pkg::CtlSeenLsb]) go_active = 1'b1;
             end else if (!phy_flit_i[tern_link_pkg::CtlSeenLsb]) begin
               go_train = 1'b1;  // the peer restarted training
               train_seen = 1'b1;
@@ -247,6 +276,9 @@ module tern_link_rx #(
     if (go_active) begin
       active_d = 1'b1;
       quiet_d = '0;
+      fresh_d = 1'b0;
+      fresh_ack_d = 1'b0;
+      adopted_d = 1'b0;
     end
     if (go_train) begin
       if (active_q) downs_d = downs_q + 1'b1;
@@ -286,6 +318,8 @@ module tern_link_rx #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       active_q <= 1'b0;  seen_q <= 1'b0;   nak_sent_q <= 1'b0;  quiet_q <= '0;   exp_q <= '0;
+      fresh_q <= 1'b1;   fresh_ack_q <= 1'b0;  adopted_q <= 1'b0;
+      resync_q <= 1'b0;  adopt_q <= 1'b0;  ack_held_q <= '0;
       nak_age_q <= '0;
       in_pkt_q <= 1'b0;  wr_ok_q <= 1'b0;  left_q <= '0;        len_q <= '0;
       vc_q <= '0;        seq_q <= '0;      crc_q <= '0;         hcrc_q <= '0;    tptr_q <= '0;
@@ -295,6 +329,8 @@ module tern_link_rx #(
       pkts_q <= '0;      pflits_q <= '0;
     end else begin
       active_q <= active_d;   seen_q <= seen_d;   nak_sent_q <= nak_sent_d;
+      fresh_q <= fresh_d;     fresh_ack_q <= fresh_ack_d;  adopted_q <= adopted_d;
+      resync_q <= resync_d;   adopt_q <= adopt_d; ack_held_q <= ack_held_d;
       nak_age_q <= nak_age_d;
       quiet_q <= quiet_d;     exp_q <= exp_d;
       in_pkt_q <= in_pkt_d;   wr_ok_q <= wr_ok_d; left_q <= left_d;   len_q <= len_d;
@@ -318,6 +354,20 @@ module tern_link_rx #(
 
   assign active_o    = active_q;
   assign seen_o      = seen_q;
+  assign fresh_o     = fresh_q;
+  assign fresh_ack_o = fresh_ack_q;
+  assign resync_o    = resync_q;
+  assign adopt_o     = adopt_q;
+  assign ack_held_o  = ack_held_q;
+  logic [NumVcs*(BufBits+1)-1:0] occ;
+  always_comb begin
+    for (int unsigned v = 0; v < NumVcs; v++)
+      occ[v*(BufBits+1) +: BufBits+1] = wr_q[v*(BufBits+1) +: BufBits+1] - rd_q[v*(BufBits+1) +: BufBits+1];
+  end
+  always_comb begin
+    for (int unsigned v = 0; v < NumVcs; v++)
+      held_o[v*CrW +: CrW] = CrW'(occ[v*(BufBits+1) +: BufBits+1]);
+  end
   assign rx_exp_o    = exp_q;
   assign rx_freed_o  = freed_q;
   assign nak_req_o   = nak_req_q;

@@ -33,6 +33,12 @@ module tern_link_tx #(
   // From the local receive side.
   input  logic                     active_i,     // link trained
   input  logic                     seen_i,       // training: the peer's training flits arrive
+  input  logic                     fresh_i,      // reset and not active since: take no packets
+  input  logic                     fresh_ack_i,  // the peer's reset noted
+  input  logic [NumVcs*CrW-1:0]    held_i,       // local receiver's flits held per VC
+  input  logic                     resync_i,     // the peer was reset: drop the unacknowledged
+  input  logic                     adopt_i,      // we were reset: take the peer's numbering
+  input  logic [NumVcs*CrW-1:0]    ack_held_i,
   input  logic [SeqW-1:0]          rx_exp_i,     // local receiver's next expected sequence number
   input  logic [NumVcs*CrW-1:0]    rx_freed_i,   // local receiver's freed-flit counters
   input  logic                     nak_req_i,    // send a NAK
@@ -47,7 +53,8 @@ module tern_link_tx #(
   output logic [31:0]              cnt_naks_rcvd_o,
   output logic [31:0]              cnt_packets_o,
   output logic [31:0]              cnt_replay_hwm_o,
-  output logic [31:0]              cnt_slots_o
+  output logic [31:0]              cnt_slots_o,
+  output logic [31:0]              cnt_dropped_o   // packets dropped because the peer was reset
 );
 
   localparam int unsigned RbBits = $clog2(ReplayFlits);
@@ -68,6 +75,9 @@ module tern_link_tx #(
   logic [LenW-1:0]     send_left_q, send_left_d;
   logic [RbBits:0]     send_ptr_q, send_ptr_d;
   logic                in_pkt_q, in_pkt_d;
+  logic [VcW-1:0]      in_vc_q, in_vc_d;
+  logic [LenW-1:0]     in_len_q, in_len_d;
+  logic [31:0]         dropped_q, dropped_d;
   logic [LenW-1:0]     in_left_q, in_left_d;
   logic [31:0]         in_crc_q, in_crc_d;
   logic [NumVcs*CrW-1:0] used_q, used_d;
@@ -106,14 +116,15 @@ module tern_link_tx #(
       avail[v*CrW +: CrW] = peer_freed_q[v*CrW +: CrW] + CrW'(RxVcFlits) - used_q[v*CrW +: CrW];
       vc_space_o[v] = avail[v*CrW +: CrW] >= CrW'(tern_link_pkg::MaxPayloadFlits + 1)
           && (RbBits + 1)'(ReplayFlits) - rb_used >= (RbBits + 1)'(tern_link_pkg::MaxPayloadFlits + 1)
-          && (next_q - base_q) < SeqW'(tern_link_pkg::MaxOutstanding - 1) && !in_pkt_q;
+          && (next_q - base_q) < SeqW'(tern_link_pkg::MaxOutstanding - 1) && !in_pkt_q
+          && !fresh_i && !resync_i && !adopt_i;
     end
   end
 
   assign hdr_ok = !in_pkt_q && hdr_len <= LenW'(tern_link_pkg::MaxPayloadFlits)
       && avail[hdr_vc*CrW +: CrW] >= CrW'(hdr_len) + CrW'(1)
       && (RbBits + 1)'(ReplayFlits) - rb_used >= (RbBits + 1)'(hdr_len) + (RbBits + 1)'(1)
-      && (next_q - base_q) < SeqW'(tern_link_pkg::MaxOutstanding - 1);
+      && (next_q - base_q) < SeqW'(tern_link_pkg::MaxOutstanding - 1) && !fresh_i && !resync_i && !adopt_i;
   assign in_ready_o = in_pkt_q || hdr_ok;
 
   always_comb begin
@@ -138,6 +149,12 @@ module tern_link_tx #(
     ctl_flit[tern_link_pkg::CtlRxExpLsb +: SeqW] = rx_exp_i;
     ctl_flit[tern_link_pkg::CtlSeenLsb] = seen_i;
     ctl_flit[tern_link_pkg::CtlFreed0Lsb +: NumVcs*CrW] = rx_freed_i;
+    if (!active_q) begin
+      ctl_flit[tern_link_pkg::CtlFreshLsb] = fresh_i;
+      ctl_flit[tern_link_pkg::CtlFreshAckLsb] = fresh_ack_i;
+      ctl_flit[tern_link_pkg::CtlTxBaseLsb +: SeqW] = resync_i ? next_q : base_q;  // base after a drop
+      ctl_flit[tern_link_pkg::CtlHeld0Lsb +: NumVcs*CrW] = held_i;
+    end
   end
   tern_link_crc #(.FlitBits(FlitBits)) u_ctl_crc (.crc_i(32'hFFFF_FFFF), .data_i(ctl_flit), .crc_o(ctl_crc));
   assign news = rx_exp_i != last_exp_q || rx_freed_i != last_freed_q;
@@ -150,6 +167,8 @@ module tern_link_tx #(
   assign unused_hdr_start = hdr_start[RbBits];  // the wrap bit: the address is the rest
   logic              mid, outstanding, ack_progress;
 
+  logic [SeqW-1:0] window;  // packets accepted and not acknowledged
+  assign window = next_q - base_q;
   assign mid = send_left_q != '0;
   assign outstanding = sent_hi_q != base_q || mid;
 
@@ -159,6 +178,7 @@ module tern_link_tx #(
     send_d = send_q;            sent_hi_d = sent_hi_q;
     send_left_d = send_left_q;  send_ptr_d = send_ptr_q;
     in_pkt_d = in_pkt_q;        in_left_d = in_left_q;      in_crc_d = in_crc_q;
+    in_vc_d = in_vc_q;          in_len_d = in_len_q;        dropped_d = dropped_q;
     used_d = used_q;            peer_freed_d = peer_freed_q;
     rewind_d = rewind_q;        nak_pend_d = nak_pend_q || nak_req_i;
     timer_d = timer_q;          since_ctrl_d = since_ctrl_q;
@@ -182,6 +202,8 @@ module tern_link_tx #(
         rb_wdata = hdr_store;
         pt_we = 1'b1;
         used_d[hdr_vc*CrW +: CrW] = used_q[hdr_vc*CrW +: CrW] + CrW'(hdr_len) + CrW'(1);
+        in_vc_d = hdr_vc;
+        in_len_d = hdr_len;
         if (hdr_len == '0) begin
           pt_crc_we = 1'b1;
           next_d = next_q + 1'b1;
@@ -280,6 +302,31 @@ module tern_link_tx #(
         end
       end
     end
+    // The peer was reset: what it did not acknowledge is dropped (a packet still coming in stays:
+    // it is the next one), the credits restart from its empty buffers. Last, so it overrides
+    // the sending above (a packet being sent is cut short: the link is going to training).
+    if (resync_i) begin
+      send_left_d = '0;
+      dropped_d = dropped_q + 32'(window);
+      base_d = next_q;
+      send_d = next_q;
+      sent_hi_d = next_q;
+      rb_head_d = in_pkt_q ? pt_start_q[next_q[PtBits-1:0]] : rb_wr_q;
+      used_d = '0;
+      if (in_pkt_q) used_d[in_vc_q*CrW +: CrW] = CrW'(in_len_q) + CrW'(1);
+      peer_freed_d = '0;
+    end
+    // We were reset: number and count as the peer expects (nothing has been taken yet).
+    if (adopt_i) begin
+      base_d = ack_exp_i;
+      next_d = ack_exp_i;
+      send_d = ack_exp_i;
+      sent_hi_d = ack_exp_i;
+      peer_freed_d = ack_freed_i;
+      for (int unsigned v = 0; v < NumVcs; v++)
+        used_d[v*CrW +: CrW] = ack_freed_i[v*CrW +: CrW] + ack_held_i[v*CrW +: CrW];
+    end
+
   end
 
   // --- Registers -------------------------------------------------------------------------------
@@ -298,6 +345,7 @@ module tern_link_tx #(
       base_q <= '0;        next_q <= '0;       send_q <= '0;     sent_hi_q <= '0;
       send_left_q <= '0;   send_ptr_q <= '0;
       in_pkt_q <= 1'b0;    in_left_q <= '0;    in_crc_q <= '0;
+      in_vc_q <= '0;       in_len_q <= '0;     dropped_q <= '0;
       used_q <= '0;
       peer_freed_q <= '0;
       rewind_q <= 1'b0;    nak_pend_q <= 1'b0; active_q <= 1'b0;
@@ -310,6 +358,7 @@ module tern_link_tx #(
       base_q <= base_d;           next_q <= next_d;     send_q <= send_d;   sent_hi_q <= sent_hi_d;
       send_left_q <= send_left_d; send_ptr_q <= send_ptr_d;
       in_pkt_q <= in_pkt_d;       in_left_q <= in_left_d; in_crc_q <= in_crc_d;
+      in_vc_q <= in_vc_d;         in_len_q <= in_len_d;   dropped_q <= dropped_d;
       used_q <= used_d;
       peer_freed_q <= peer_freed_d;
       rewind_q <= rewind_d;       nak_pend_q <= nak_pend_d; active_q <= active_i;
@@ -343,5 +392,6 @@ module tern_link_tx #(
   assign cnt_packets_o    = packets_q;
   assign cnt_replay_hwm_o = hwm_q;
   assign cnt_slots_o      = slots_q;
+  assign cnt_dropped_o    = dropped_q;
 
 endmodule
