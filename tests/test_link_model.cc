@@ -346,12 +346,13 @@ TEST(LinkRouter, PathsAreMinimalDimensionOrderAndReachTheDestination) {
 }
 
 TEST(LinkRouter, DatelineVcsMakeTheChannelDependencyGraphAcyclic) {
-  for (const Torus t : {Torus{{8, 1, 1}}, Torus{{4, 4, 1}}, Torus{{4, 4, 4}}}) {
+  for (const Torus t : {Torus{{8, 1, 1}}, Torus{{4, 4, 1}}, Torus{{4, 4, 4}}, Torus{{8, 8, 1}}, Torus{{5, 3, 1}}})
     EXPECT_EQ(dependency_cycle(t, true), "") << t.name();
-    // Without the dateline VCs the ring's channels depend on each other in a circle: the check
-    // must see it, or it proves nothing.
+  // Without the dateline VCs the ring's channels depend on each other in a circle: the check
+  // must see it, or it proves nothing. (Rings of 4 are too short for that: minimal routes there
+  // are at most 2 hops and the split ties leave no circle even without datelines.)
+  for (const Torus t : {Torus{{8, 1, 1}}, Torus{{8, 8, 1}}, Torus{{5, 3, 1}}})
     EXPECT_NE(dependency_cycle(t, false), "") << t.name();
-  }
 }
 
 }  // namespace

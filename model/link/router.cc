@@ -40,7 +40,10 @@ Hop route(const Torus& t, const std::array<uint32_t, 3>& here, const std::array<
     if (here[d] == dst[d]) continue;
     const uint32_t k = t.dims[d];
     const uint32_t fwd = (dst[d] + k - here[d]) % k;  // hops in the + direction
-    const bool minus = fwd > k - fwd;                 // ties go +
+    // The shorter way; a tie (exactly half way round an even ring) goes - from an odd
+    // coordinate and + from an even one, so both directions carry half the ties. A tie only
+    // happens where the packet enters the dimension, so a flow's path is fixed.
+    const bool minus = fwd > k - fwd || (fwd == k - fwd && (here[d] & 1u));
     // The dateline of a ring is its wrap link: + from k-1 to 0, - from 0 to k-1.
     const bool wrap = minus ? here[d] == 0 : here[d] == k - 1;
     // The dateline bit is kept while the packet stays in this dimension; it starts at 0 in each.

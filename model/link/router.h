@@ -1,5 +1,6 @@
 // The golden NeuronLink router's routing function (docs/link.md "Routing"): dimension-order
-// routing on a ring, 2D or 3D torus, minimal direction per dimension, with a dateline virtual
+// routing on a ring, 2D or 3D torus, minimal direction per dimension (a tie goes - from an odd
+// coordinate, + from an even one), with a dateline virtual
 // channel per ring so the torus cannot deadlock; and the channel-dependency check that proves it.
 #pragma once
 

@@ -1,7 +1,8 @@
 // tern_link_router: the chip's NeuronLink router (docs/link.md "Routing"). Port 0 is local (the
 // DMA/collective engine injects and receives there), ports 1 + 2d and 2 + 2d the + and - links of
-// torus dimension d. Dimension-order routing, the shorter way round each ring (ties go +), with a
-// dateline VC per ring: a packet enters each dimension on dateline VC 0 and moves to VC 1 when
+// torus dimension d. Dimension-order routing, the shorter way round each ring (a tie, exactly
+// half way round, goes - from an odd coordinate and + from an even one), with a dateline VC per
+// ring: a packet enters each dimension on dateline VC 0 and moves to VC 1 when
 // it crosses the ring's wrap link (+ from k-1 to 0, - from 0 to k-1), keeping its message class
 // (vc[1]). Each input delivers per VC (the link port's receive buffers); each output is a flit
 // stream into a link port's transmitter (or the local sink). An output is given to one input VC
@@ -61,7 +62,7 @@ module tern_link_router #(
         r_dst = {1'b0, in_flit_i[j*FlitBits + tern_link_pkg::HdrDstXLsb + d*CW +: CW]};
         r_k = (d == 0) ? (CW + 1)'(DimX) : (d == 1) ? (CW + 1)'(DimY) : (CW + 1)'(DimZ);
         r_fwd = (r_dst >= r_here) ? r_dst - r_here : r_dst + r_k - r_here;
-        r_minus = r_fwd > r_k - r_fwd;
+        r_minus = r_fwd > r_k - r_fwd || (r_fwd == r_k - r_fwd && r_here[0]);  // ties: odd -, even +
         r_wrap = r_minus ? r_here == '0 : r_here == r_k - 1'b1;
         r_same_dim = (j / NumVcs) != 0 && ((j / NumVcs) - 1) / 2 == d;
         r_line = (r_same_dim && r_in_vc[0]) || r_wrap;
