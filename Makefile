@@ -54,6 +54,7 @@ bench: build
 	$(BIN)/tern_bench_pe_gemm --out $(BUILD)/bench
 	$(BIN)/tern_bench_act_dve --out $(BUILD)/bench
 	$(BIN)/tern_bench_e2e --out $(BUILD)/bench --config small
+	$(BIN)/tern_bench_link --out $(BUILD)/bench
 
 clean:
 	rm -rf $(BUILD)

@@ -16,6 +16,8 @@
 # Environment: TERN  tern binary (default build/bin/tern)
 #              BUILD build directory (default build)
 #              CFG   config whose tern_cfg_pkg the tops see (default fpga)
+#              TOPS  space-separated module names: check only these tops (default: all), e.g.
+#                    TOPS="tern_link_port tern_link_tx tern_link_rx tern_link_crc" scripts/lint.sh
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -130,6 +132,14 @@ check_top() {
   fi
   { echo "$elab"; (IFS=';'; echo "${why[*]}"); } >"$LOG/$top.result"
 }
+if [[ -n ${TOPS:-} ]]; then
+  chosen=()
+  for t in $TOPS; do
+    [[ -n ${mod_file[$t]:-} ]] || { echo "lint: TOPS names '$t', which is no module under rtl/ or fpga/"; exit 1; }
+    chosen+=("$t")
+  done
+  tops=("${chosen[@]}")
+fi
 jobs_max=$(nproc 2>/dev/null || echo 2)
 # Roots first: their Yosys runs are the long jobs, so they start while the quick lints fill in.
 order=()

@@ -11,6 +11,7 @@
 #include "fp_command.h"
 #include "csr_command.h"
 #include "isa_command.h"
+#include "link_command.h"
 #include "run_command.h"
 #include "text_file.h"
 
@@ -27,7 +28,9 @@ commands:
   isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
   isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md)
   csr sv [-o F]            the CSR map as the SystemVerilog package tern_csr_pkg
-  csr md [--update F]      the CSR map's docs tables, or F's generated block (docs/csr.md))";
+  csr md [--update F]      the CSR map's docs tables, or F's generated block (docs/csr.md)
+  link sv [-o F]           the NeuronLink format as the SystemVerilog package tern_link_pkg
+  link md [--update F]     the NeuronLink format's tables, or F's generated block (docs/link.md))";
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -70,6 +73,7 @@ int main(int argc, char** argv) {
     if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
     if (cmd == "isa") return tern::run_isa_command(args, std::cout);
     if (cmd == "csr") return tern::run_csr_command(args, std::cout);
+    if (cmd == "link") return tern::run_link_command(args, std::cout);
     if (cmd == "run") return tern::run_run_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);

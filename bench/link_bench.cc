@@ -1,0 +1,104 @@
+// tern_bench_link: NeuronLink port figures from the RTL simulation (two verilated ports back to
+// back through the channel model), as a JSON list of records in <out>/link.json:
+//   stream: full-size writes (MaxPayloadFlits payload flits) one way, no backpressure, at each BER:
+//     flit_efficiency = payload flits delivered / channel flit slots of the sender,
+//     retries (both ends), crc_errors, latency_cycles = mean cycles from the header entering the
+//     sender to the header leaving the receiver (one hop, under load);
+//   unloaded: one packet at a time (the per-hop latency without queueing), full-size and mixed.
+// --quick runs few packets (CTest keeps the bench from rotting; its figures are not checked).
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "Vtern_link_port.h"
+#include "common/error.h"
+#include "Vtern_link_node_torus4x4.h"
+#include "link_net.h"
+#include "link_pair.h"
+
+int main(int argc, char** argv) {
+  using namespace tern;
+  try {
+    std::string out_dir = "build/bench";
+    bool quick = false;
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
+      else if (a == "--quick") quick = true;
+      else throw Error(fmt::format("usage: tern_bench_link [--quick] [--out DIR] (unknown argument '{}')", a));
+    }
+    const uint32_t latency = 4;
+    std::vector<std::string> records;
+    auto run = [&](const std::string& name, double ber, uint32_t packets, bool full, bool one) {
+      tb::PairOptions o;
+      o.seed = 1;
+      o.packets = packets;
+      o.both_ways = false;
+      o.full_size = full;
+      o.one_at_a_time = one;
+      o.ready_percent = 100;
+      o.channel.ber = ber;
+      o.channel.latency = latency;
+      o.max_cycles = 50'000'000;
+      const tb::PairResult r = tb::run_link_pair<Vtern_link_port>(o);
+      if (!r.errors.empty()) throw Error(fmt::format("link bench {} ber {:g}: {}", name, ber, r.errors.front()));
+      const double eff = r.slots_during_traffic ? double(r.payload_delivered_0to1) / r.slots_during_traffic : 0;
+      const uint64_t retries = r.port[0].retries + r.port[1].retries;
+      const uint64_t timeouts = r.port[0].timeouts + r.port[1].timeouts;
+      const uint64_t crc = r.port[0].crc_errors + r.port[1].crc_errors;
+      fmt::print("{:>16} ber {:>7g}: efficiency {:.4f}, retries {} ({} by the timer), crc errors {}, latency "
+                 "{:.1f} cycles/hop, {} packets, {} cycles\n", name, ber, eff, retries, timeouts, crc,
+                 r.mean_latency, packets, r.cycles);
+      records.push_back(fmt::format(
+          "  {{\"name\": \"{}\", \"ber\": {:g}, \"flit_efficiency\": {:.4f}, \"retries\": {}, \"timeouts\": {}, "
+          "\"crc_errors\": {}, \"latency_cycles\": {:.1f}, \"packets\": {}, \"payload_flits\": {}, \"cycles\": {}, "
+          "\"channel_latency\": {}, \"flit_bits\": {}}}",
+          name, ber, eff, retries, timeouts, crc, r.mean_latency, packets, r.payload_delivered_0to1, r.cycles,
+          latency, link::kFlitBits));
+    };
+    const uint32_t n = quick ? 50 : 3000;
+    for (double ber : {0.0, 1e-7, 1e-6, 1e-5, 3e-5, 1e-4}) run("stream_full_size", ber, n, true, false);
+    run("stream_mixed", 0, n, false, false);
+    run("unloaded_full_size", 0, quick ? 10 : 200, true, true);
+    run("unloaded_mixed", 0, quick ? 10 : 200, false, true);
+    // The 4 x 4 torus, all-to-all: every chip injects back to back (saturation), then one
+    // packet per chip at a time spread out (light load, the latency per hop through routers).
+    auto net = [&](const std::string& name, uint32_t packets, uint32_t max_len, uint32_t gap) {
+      tb::NetOptions o;
+      o.seed = 1;
+      o.packets_per_chip = packets;
+      o.max_len = max_len;
+      o.eject_ready_percent = 100;
+      o.inject_gap = gap;
+      const link::Torus t{{4, 4, 1}};
+      const tb::NetResult r = tb::run_link_net<Vtern_link_node_torus4x4>(t, o);
+      if (!r.errors.empty()) throw Error(fmt::format("link bench {}: {}", name, r.errors.front()));
+      const double thr = double(r.payload_flits) / r.cycles / t.chips();
+      fmt::print("{:>16}: {:.3f} payload flits per cycle per chip, mean latency {:.1f} cycles over {:.2f} hops\n",
+                 name, thr, r.mean_latency, r.mean_hops);
+      records.push_back(fmt::format(
+          "  {{\"name\": \"{}\", \"ber\": 0, \"throughput_flits_per_cycle_per_chip\": {:.4f}, "
+          "\"latency_cycles\": {:.1f}, \"hops\": {:.3f}, \"latency_cycles_per_hop\": {:.1f}, \"packets\": {}, "
+          "\"cycles\": {}, \"retries\": {}}}",
+          name, thr, r.mean_latency, r.mean_hops, r.mean_hops > 0 ? r.mean_latency / r.mean_hops : 0,
+          r.delivered, r.cycles, r.retries));
+    };
+    net("torus4x4_all_to_all_saturated", quick ? 10 : 200, 32, 0);
+    net("torus4x4_all_to_all_light", quick ? 5 : 40, 32, 400);
+    std::filesystem::create_directories(out_dir);
+    const std::string path = out_dir + "/link.json";
+    std::ofstream json(path);
+    if (!json) throw Error("cannot write " + path);
+    json << "[\n";
+    for (size_t i = 0; i < records.size(); ++i) json << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
+    json << "]\n";
+    fmt::print("wrote {}\n", path);
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tern_bench_link: error: {}\n", e.what());
+    return 1;
+  }
+}
