@@ -54,6 +54,8 @@ bench: build
 	$(BIN)/tern_bench_pe_gemm --out $(BUILD)/bench
 	$(BIN)/tern_bench_act_dve --out $(BUILD)/bench
 	$(BIN)/tern_bench_e2e --out $(BUILD)/bench --config small
+	cmake --build $(BUILD) --target tern_bench_sim_speed -j $(JOBS)
+	$(BIN)/tern_bench_sim_speed --out $(BUILD)/bench
 	$(BIN)/tern_bench_link --out $(BUILD)/bench
 
 clean:

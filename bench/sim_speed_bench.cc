@@ -1,0 +1,81 @@
+// tern_bench_sim_speed: simulated cycles per wall second of the whole NeuronCore (small config)
+// in the SystemC platform, verilated for one thread and for two, on the same kernels (each run
+// checked against the golden model). Writes <out>/sim_speed.json. The two-thread model is built
+// for this bench only (`make bench`). Both platforms are elaborated before the first run
+// (SystemC elaborates once per process).
+// The verilated models before <systemc> (see tb/platform/core_platform_impl.h).
+#include "Vtern_core_small.h"
+#include "Vtern_core_small_mt.h"
+#include "platform/core_platform_impl.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "kernel_random.h"
+#include "kernels/kernels.h"
+#include "platform/platform_check.h"
+
+namespace tern::tb {
+template class CorePlatform<Vtern_core_small_mt>;
+}  // namespace tern::tb
+
+namespace {
+
+using namespace tern;
+
+template <typename Top>
+std::string measure(tb::CorePlatform<Top>& platform, const CoreConfig& cfg, const std::string& kernel,
+                    uint32_t threads) {
+  const kernels::RefKernel& ref = kernels::find_kernel(kernel);
+  const kernels::Shape shape = ref.default_shape(cfg);
+  const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, 1);
+  const tb::PlatformCompare c =
+      tb::platform_compare(platform, cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
+  if (!c.outcome.errors.empty())
+    throw Error(fmt::format("{} ({} threads): the RTL differs from the golden model: {}", kernel,
+                            threads, c.outcome.errors.front()));
+  const double speed = double(c.run.cycles) / std::max(c.run.wall_seconds, 1e-9);
+  fmt::print("{} {} on {} thread(s): {} cycles in {:.2f} s, {:.0f} cycles/s\n", kernel,
+             kernels::shape_text(shape), threads, c.run.cycles, c.run.wall_seconds, speed);
+  return fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"threads\": {}, \"cycles\": {}, "
+                     "\"wall_seconds\": {:.3f}, \"sim_cycles_per_s\": {:.0f}}}", cfg.name, kernel,
+                     threads, c.run.cycles, c.run.wall_seconds, speed);
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  try {
+    std::string out = "build/bench", configs = "configs";
+    for (int i = 1; i < argc; ++i) {
+      const std::string k = argv[i];
+      if (k == "--out" && i + 1 < argc) out = argv[++i];
+      else if (k == "--configs" && i + 1 < argc) configs = argv[++i];
+      else throw Error(fmt::format("unknown argument '{}'", k));
+    }
+    const CoreConfig cfg = load_config(configs + "/small.yaml");
+    tb::PlatformOptions opt;
+    tb::CorePlatform<Vtern_core_small> one("platform_1t", opt);
+    tb::CorePlatform<Vtern_core_small_mt> two("platform_2t", opt);
+    std::vector<std::string> records;
+    for (const char* kernel : {"gemm", "layernorm"}) {
+      records.push_back(measure(one, cfg, kernel, 1));
+      records.push_back(measure(two, cfg, kernel, 2));
+    }
+    std::filesystem::create_directories(out);
+    std::ofstream f(out + "/sim_speed.json");
+    f << "[\n";
+    for (size_t i = 0; i < records.size(); ++i) f << "  " << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
+    f << "]\n";
+    fmt::print("wrote {}/sim_speed.json\n", out);
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "tern_bench_sim_speed: error: {}\n", e.what());
+    return 1;
+  }
+}
