@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/gen_text.h"
 #include "common/names.h"
 #include "isa/isa.h"
 
@@ -66,35 +67,7 @@ std::vector<Format> formats() {
 // ---------------------------------------------------------------------------------------------
 // SystemVerilog
 
-// Aligned `localparam <type> <name> = <value>;  // <comment>` lines.
-class ParamBlock {
- public:
-  void add(const std::string& type, const std::string& name, const std::string& value,
-           const std::string& comment = "") {
-    rows_.push_back({type + " " + name, value + ";", comment});
-  }
-  std::string text(const std::string& heading) const {
-    size_t decl = 0, value = 0;
-    for (const Row& r : rows_) {
-      decl = std::max(decl, r.decl.size());
-      value = std::max(value, r.value.size());
-    }
-    std::string out = fmt::format("\n  // {}\n", heading);
-    for (const Row& r : rows_) {
-      std::string line = fmt::format("  localparam {:<{}} = {:<{}}", r.decl, decl, r.value, value);
-      if (!r.comment.empty()) line += "  // " + r.comment;
-      line.erase(line.find_last_not_of(' ') + 1);
-      out += line + "\n";
-    }
-    return out;
-  }
-
- private:
-  struct Row {
-    std::string decl, value, comment;
-  };
-  std::vector<Row> rows_;
-};
+using gen::ParamBlock;
 
 constexpr const char* kUint = "int unsigned";
 
