@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/config.h"
 #include "common/error.h"
 #include "core/csr_map.h"
 #include "isa/isa.h"
@@ -54,6 +55,30 @@ inline CoreImage core_image_layout(const isa::Program& p, uint32_t program_base)
   img.desc_base = (at + isa::kDescBytes - 1) / isa::kDescBytes * isa::kDescBytes;
   img.end = img.desc_base + uint32_t(p.descriptors.size()) * isa::kDescBytes;
   return img;
+}
+
+// The sizes the core reports in its CONFIG CSRs against `cfg`: a driver's first check that the
+// device is the one the program was built for. Throws tern::Error naming the first difference.
+template <typename Bus>
+void check_core_config(Bus& bus, const CoreConfig& cfg) {
+  using namespace csr::glb;
+  const uint32_t c = bus.csr_read(csr::glb_addr(kConfig)), d = bus.csr_read(csr::glb_addr(kConfigDma));
+  const uint32_t s = bus.csr_read(csr::glb_addr(kConfigSbuf)), p = bus.csr_read(csr::glb_addr(kConfigPsum));
+  const struct {
+    const char* what;
+    uint32_t core, config;
+  } sizes[] = {{"partitions", kConfigPartitions.get(c), cfg.partitions},
+               {"pe_rows", kConfigPeRows.get(c), cfg.pe_rows},
+               {"pe_cols", kConfigPeCols.get(c), cfg.pe_cols},
+               {"dma_engines", kConfigDmaEngines.get(d), cfg.dma_engines},
+               {"dma_queues", kConfigDmaQueues.get(d), cfg.dma_queues},
+               {"sbuf_partition_bytes", s, cfg.sbuf_partition_bytes},
+               {"psum_banks", kConfigPsumBanks.get(p), cfg.psum_banks},
+               {"psum_bank_bytes", kConfigPsumBankBytes.get(p), cfg.psum_bank_bytes}};
+  for (const auto& x : sizes)
+    if (x.core != x.config)
+      throw Error(fmt::format("the core reports {} = {}; config '{}' has {}", x.what, x.core,
+                              cfg.name, x.config));
 }
 
 // The program's binary image (streams, descriptors) into HBM.

@@ -167,6 +167,24 @@ TEST(Platform, LockstepCatchesAWrongRegisterValue) {
       << c.outcome.errors[0];
 }
 
+// The host checks the core's CONFIG CSRs against the program's config before it loads anything:
+// a program built for small does not run on the tiny core.
+TEST(Platform, ConfigMismatchIsAClearError) {
+  const CoreConfig small = load_config(std::string(TERN_CONFIG_DIR) + "/small.yaml");
+  const isa::Program halt = isa::assemble(
+      ".seq pe\n  halt\n.seq act\n  halt\n.seq dve\n  halt\n.seq pool\n  halt\n.seq sp\n  halt\n", "halt");
+  try {
+    platform().run(halt, std::vector<uint8_t>(4096), 8192, 4096, &small);
+    ADD_FAILURE() << "a small program ran on the tiny core";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the core reports partitions = 8; config 'small' has 32"),
+              std::string::npos) << e.what();
+  }
+  const CoreConfig cfg = tiny();
+  const tb::PlatformRun ok = platform().run(halt, std::vector<uint8_t>(4096), 8192, 4096, &cfg);
+  EXPECT_FALSE(ok.status.timed_out);
+}
+
 // HBM latency and bandwidth are the target's: a longer latency costs cycles, a narrower port
 // too, and the results stay bit-exact.
 TEST(Platform, HbmLatencyAndBandwidthShowInCycles) {

@@ -69,10 +69,11 @@ class CorePlatform : public sc_core::sc_module {
   ~CorePlatform() override;
 
   // Runs `p` with HBM holding `hbm_image` from address 0 (sized `hbm_bytes`); the program
-  // image goes at `program_base`. Throws tern::Error for protocol errors, timeouts and
+  // image goes at `program_base`. With `expect`, the host first checks the core's CONFIG CSRs
+  // against it. Throws tern::Error for a config mismatch, protocol errors, timeouts and
   // whatever a hook throws (the simulation stops at once).
   PlatformRun run(const isa::Program& p, const std::vector<uint8_t>& hbm_image,
-                  uint64_t hbm_bytes, uint32_t program_base);
+                  uint64_t hbm_bytes, uint32_t program_base, const CoreConfig* expect = nullptr);
 
   HbmTarget& hbm() { return *hbm_; }
   const PlatformOptions& options() const { return opt_; }

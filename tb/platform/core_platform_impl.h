@@ -54,6 +54,7 @@ struct CorePlatform<Top>::Impl {
   // Job hand-over between run() and the host thread.
   const isa::Program* program = nullptr;
   uint32_t program_base = 0;
+  const CoreConfig* expect = nullptr;
   bool job_pending = false, job_done = false;
   sc_core::sc_event job_ev;
   PlatformRun result;
@@ -228,6 +229,7 @@ void CorePlatform<Top>::host_thread() {
       m.running = true;
       m.run_ev.notify(sc_core::SC_ZERO_TIME);
       sc_core::wait(m.reset_done_ev);
+      if (m.expect) check_core_config(*m.host, *m.expect);
       const isa::Program& p = *m.program;
       const CoreImage img = core_image_layout(p, m.program_base);
       if (img.end > hbm_->size())
@@ -261,7 +263,8 @@ void CorePlatform<Top>::host_thread() {
 
 template <typename Top>
 PlatformRun CorePlatform<Top>::run(const isa::Program& p, const std::vector<uint8_t>& hbm_image,
-                                   uint64_t hbm_bytes, uint32_t program_base) {
+                                   uint64_t hbm_bytes, uint32_t program_base,
+                                   const CoreConfig* expect) {
   Impl& m = *impl_;
   if (hbm_image.size() > hbm_bytes)
     throw Error(fmt::format("platform: an HBM image of {} bytes in {} bytes of HBM",
@@ -270,6 +273,7 @@ PlatformRun CorePlatform<Top>::run(const isa::Program& p, const std::vector<uint
   hbm_->load(0, hbm_image.data(), hbm_image.size());
   m.program = &p;
   m.program_base = program_base;
+  m.expect = expect;
   m.result = {};
   m.error = nullptr;
   m.job_done = false;

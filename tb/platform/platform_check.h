@@ -187,7 +187,7 @@ PlatformCompare platform_compare(CorePlatform<Top>& platform, const CoreConfig& 
   }
   PlatformCompare c;
   try {
-    c.run = platform.run(p, hbm_init, g.hbm_bytes, g.program_base);
+    c.run = platform.run(p, hbm_init, g.hbm_bytes, g.program_base, &cfg);
     c.outcome = compare_outcome(cfg, g, hbm_init, regions, c.run.status, platform.hbm().bytes());
     if (live && c.outcome.errors.empty()) {
       if (depth == CheckDepth::kLockstep) lockstep.finish();

@@ -64,7 +64,7 @@ RtlResult run_on(const RtlJob& job) {
   } else {
     const uint32_t base = uint32_t((job.hbm.size() + 4095) / 4096 * 4096);
     const uint64_t bytes = (uint64_t(core_image_layout(job.program, base).end) + 4095) / 4096 * 4096;
-    run = platform.run(job.program, job.hbm, bytes, base);
+    run = platform.run(job.program, job.hbm, bytes, base, &job.cfg);
   }
   const CoreRunResult& st = run.status;
   if (st.timed_out)
