@@ -9,7 +9,8 @@ module tern_dma_tb #(
   localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
   localparam int unsigned NumQueues = tern_cfg_pkg::DmaQueues,
   localparam int unsigned QBits = (NumQueues > 1) ? $clog2(NumQueues) : 1,
-  localparam int unsigned IdBits = 4
+  localparam int unsigned IdBits = 4,
+  localparam int unsigned RowBytes = tern_pkg::sbuf_row_bytes(DataBits / 8, P)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -91,7 +92,9 @@ module tern_dma_tb #(
   localparam int unsigned SAw = $clog2(SbufBytes);
   localparam int unsigned PAw = $clog2(PsumBytes);
 
-  logic           oc_rd_valid, oc_rd_psum, oc_wr_valid, oc_wr_psum;
+  logic           oc_rd_valid, oc_rd_psum, oc_wr_valid, oc_wr_psum, oc_rd_row, oc_wr_row;
+  logic [7:0]     oc_rd_part;
+  logic [RowBytes-1:0] oc_wr_strb;
   logic [31:0]    oc_rd_addr, oc_wr_addr;
   logic [2:0]     oc_wr_bytes;
   logic [P-1:0]   oc_wr_mask;
@@ -111,10 +114,11 @@ module tern_dma_tb #(
     .sem_valid_o(sem_valid_o), .sem_mode_o(sem_mode_o), .sem_idx_o(sem_idx_o),
     .sem_value_o(sem_value_o), .desc_base_i(desc_base_i), .hbm_size_i(hbm_size_i),
     .oc_rd_valid_o(oc_rd_valid), .oc_rd_ready_i(!oc_rd_stall_i), .oc_rd_psum_o(oc_rd_psum),
-    .oc_rd_addr_o(oc_rd_addr), .oc_rd_data_i(oc_rd_data),
+    .oc_rd_addr_o(oc_rd_addr), .oc_rd_row_o(oc_rd_row), .oc_rd_part_o(oc_rd_part),
+    .oc_rd_data_i(oc_rd_data),
     .oc_wr_valid_o(oc_wr_valid), .oc_wr_ready_i(!oc_wr_stall_i), .oc_wr_psum_o(oc_wr_psum),
     .oc_wr_addr_o(oc_wr_addr), .oc_wr_bytes_o(oc_wr_bytes), .oc_wr_mask_o(oc_wr_mask),
-    .oc_wr_data_o(oc_wr_data),
+    .oc_wr_data_o(oc_wr_data), .oc_wr_row_o(oc_wr_row), .oc_wr_strb_o(oc_wr_strb),
     .m_axi_awid_o(m_axi_awid_o), .m_axi_awaddr_o(m_axi_awaddr_o), .m_axi_awlen_o(m_axi_awlen_o),
     .m_axi_awsize_o(m_axi_awsize_o), .m_axi_awburst_o(m_axi_awburst_o),
     .m_axi_awvalid_o(m_axi_awvalid_o), .m_axi_awready_i(m_axi_awready_i),
@@ -144,11 +148,13 @@ module tern_dma_tb #(
   assign oc_rd_data = rd_psum_q ? psum_rd_data : sbuf_rd_data;
 
   logic sbuf_wr_ready_unused, psum_wr_ready_unused;  // no Tensor Engine port here: always ready
-  tern_lane_mem #(.P(P), .Bytes(SbufBytes)) u_sbuf (
+  tern_lane_mem #(.P(P), .Bytes(SbufBytes), .RowBytes(RowBytes)) u_sbuf (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .rd_valid_i(rd_hs && !oc_rd_psum), .rd_addr_i(oc_rd_addr[SAw-1:0]), .rd_data_o(sbuf_rd_data),
+    .rd_valid_i(rd_hs && !oc_rd_psum), .rd_addr_i(oc_rd_addr[SAw-1:0]), .rd_row_i(oc_rd_row),
+    .rd_part_i(oc_rd_part), .rd_data_o(sbuf_rd_data),
     .wr_valid_i(oc_wr_valid && !oc_wr_stall_i && !oc_wr_psum), .wr_addr_i(oc_wr_addr[SAw-1:0]),
     .wr_bytes_i(oc_wr_bytes), .wr_mask_i(oc_wr_mask), .wr_data_i(oc_wr_data),
+    .wr_row_i(oc_wr_row), .wr_strb_i(oc_wr_strb),
     .wr_ready_o(sbuf_wr_ready_unused),
     .te_we_i('0), .te_acc_i('0), .te_addr_i('0), .te_data_i('0),
     .bd_valid_i(bd_valid_i && !bd_psum_i), .bd_write_i(bd_write_i),
@@ -157,9 +163,11 @@ module tern_dma_tb #(
   );
   tern_lane_mem #(.P(P), .Bytes(PsumBytes)) u_psum (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .rd_valid_i(rd_hs && oc_rd_psum), .rd_addr_i(oc_rd_addr[PAw-1:0]), .rd_data_o(psum_rd_data),
+    .rd_valid_i(rd_hs && oc_rd_psum), .rd_addr_i(oc_rd_addr[PAw-1:0]), .rd_row_i(1'b0),
+    .rd_part_i(8'd0), .rd_data_o(psum_rd_data),
     .wr_valid_i(oc_wr_valid && !oc_wr_stall_i && oc_wr_psum), .wr_addr_i(oc_wr_addr[PAw-1:0]),
     .wr_bytes_i(oc_wr_bytes), .wr_mask_i(oc_wr_mask), .wr_data_i(oc_wr_data),
+    .wr_row_i(1'b0), .wr_strb_i(4'd0),
     .wr_ready_o(psum_wr_ready_unused),
     .te_we_i('0), .te_acc_i('0), .te_addr_i('0), .te_data_i('0),
     .bd_valid_i(bd_valid_i && bd_psum_i), .bd_write_i(bd_write_i),

@@ -69,6 +69,13 @@ package tern_pkg;
     is_float_dtype = (dt <= DtFp8E5M2);
   endfunction
 
+  // SBUF row width in bytes: a DMA engine writes or reads this many bytes of one partition per
+  // cycle (docs/dma.md "Row mode"). One AXI beat, but never wider than the element port's data
+  // (4 bytes per partition), which carries the row.
+  function automatic int unsigned sbuf_row_bytes(int unsigned axi_bytes, int unsigned partitions);
+    sbuf_row_bytes = (axi_bytes < 4 * partitions) ? axi_bytes : 4 * partitions;
+  endfunction
+
   // Tensor Engine operand types: the full-rate ones, plus fp32 as three passes. fp32 and tf32
   // pair only with fp32 or tf32.
   function automatic logic is_pe_pair(logic [3:0] stat_dt, logic [3:0] mov_dt);

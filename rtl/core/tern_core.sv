@@ -15,6 +15,7 @@ module tern_core #(
   localparam int unsigned NumQ     = tern_cfg_pkg::DmaQueues,
   localparam int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   localparam int unsigned Bytes    = DataBits / 8,
+  localparam int unsigned SbufRow  = tern_pkg::sbuf_row_bytes(Bytes, P),   // SBUF row port
   localparam int unsigned IdBits   = 4,                              // per internal master
   localparam int unsigned NumMst   = 1 + NumDma,                     // tern_seq_axi, the DMAs
   localparam int unsigned OutIdBits = IdBits + ((NumMst > 1) ? $clog2(NumMst) : 1),
@@ -166,6 +167,9 @@ module tern_core #(
   logic [NumDma*6-1:0] sem_idx;
   logic [NumDma*8-1:0] sem_value;
   logic            oc_rd_valid, oc_rd_ready, oc_rd_psum, oc_wr_valid, oc_wr_ready, oc_wr_psum;
+  logic            oc_rd_row, oc_wr_row;
+  logic [7:0]      oc_rd_part;
+  logic [SbufRow-1:0] oc_wr_strb;
   logic [31:0]     oc_rd_addr, oc_wr_addr;
   logic [2:0]      oc_wr_bytes;
   logic [P-1:0]    oc_wr_mask;
@@ -197,11 +201,12 @@ module tern_core #(
     .trace_retire_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o, .trace_rf_wd_o,
     .dma_oc_rd_valid_i (oc_rd_valid), .dma_oc_rd_ready_o (oc_rd_ready),
     .dma_oc_rd_psum_i (oc_rd_psum), .dma_oc_rd_addr_i (oc_rd_addr),
+    .dma_oc_rd_row_i (oc_rd_row), .dma_oc_rd_part_i (oc_rd_part),
     .dma_oc_rd_data_o (oc_rd_data),
     .dma_oc_wr_valid_i (oc_wr_valid), .dma_oc_wr_ready_o (oc_wr_ready),
     .dma_oc_wr_psum_i (oc_wr_psum), .dma_oc_wr_addr_i (oc_wr_addr),
     .dma_oc_wr_bytes_i (oc_wr_bytes), .dma_oc_wr_mask_i (oc_wr_mask),
-    .dma_oc_wr_data_i (oc_wr_data),
+    .dma_oc_wr_data_i (oc_wr_data), .dma_oc_wr_row_i (oc_wr_row), .dma_oc_wr_strb_i (oc_wr_strb),
     .sbuf_bd_valid_i, .sbuf_bd_write_i, .sbuf_bd_mask_i, .sbuf_bd_addr_i,
     .sbuf_bd_wdata_i, .sbuf_bd_rdata_o,
     .psum_bd_valid_i, .psum_bd_write_i, .psum_bd_mask_i, .psum_bd_addr_i,
@@ -283,7 +288,7 @@ module tern_core #(
   end
 
   // The engines' requests to SBUF/PSUM, merged round-robin onto the compute side's DMA port.
-  localparam int unsigned RdW = 1 + 32, WrW = 1 + 32 + 3 + P + P * 32;
+  localparam int unsigned RdW = 1 + 1 + 8 + 32, WrW = 1 + 1 + SbufRow + 32 + 3 + P + P * 32;
   logic [NumDma-1:0]       e_rd_valid, e_rd_sel, e_wr_valid, e_wr_sel;
   logic [NumDma*RdW-1:0]   e_rd_req;
   logic [NumDma*WrW-1:0]   e_wr_req;
@@ -304,7 +309,9 @@ module tern_core #(
       .gnt_o (gnt), .valid_o (t_valid), .req_o (t), .conflict_o (conflict_unused));
     assign trig_gnt[S*e +: S] = gnt;
 
-    logic rd_v, wr_v, rd_p, wr_p;
+    logic rd_v, wr_v, rd_p, wr_p, rd_r, wr_r;
+    logic [7:0]  rd_pt;
+    logic [SbufRow-1:0] wr_s;
     logic [31:0] rd_a, wr_a;
     logic [2:0]  wr_b;
     logic [P-1:0] wr_m;
@@ -324,9 +331,10 @@ module tern_core #(
       .sem_value_o (sem_value[8*e +: 8]),
       .desc_base_i (desc_base), .hbm_size_i (hbm_size),
       .oc_rd_valid_o (rd_v), .oc_rd_ready_i (e_rd_sel[e] && oc_rd_ready), .oc_rd_psum_o (rd_p),
-      .oc_rd_addr_o (rd_a), .oc_rd_data_i (oc_rd_data),
+      .oc_rd_addr_o (rd_a), .oc_rd_row_o (rd_r), .oc_rd_part_o (rd_pt), .oc_rd_data_i (oc_rd_data),
       .oc_wr_valid_o (wr_v), .oc_wr_ready_i (e_wr_sel[e] && oc_wr_ready), .oc_wr_psum_o (wr_p),
       .oc_wr_addr_o (wr_a), .oc_wr_bytes_o (wr_b), .oc_wr_mask_o (wr_m), .oc_wr_data_o (wr_d),
+      .oc_wr_row_o (wr_r), .oc_wr_strb_o (wr_s),
       .m_axi_awid_o (s_awid[IdBits*(1+e) +: IdBits]), .m_axi_awaddr_o (s_awaddr[32*(1+e) +: 32]),
       .m_axi_awlen_o (s_awlen[8*(1+e) +: 8]), .m_axi_awsize_o (s_awsize[3*(1+e) +: 3]),
       .m_axi_awburst_o (s_awburst[2*(1+e) +: 2]), .m_axi_awvalid_o (s_awvalid[1+e]),
@@ -357,8 +365,8 @@ module tern_core #(
     assign dma_hwm[32*e +: 32]      = 32'(hwm);
     assign e_rd_valid[e] = rd_v;
     assign e_wr_valid[e] = wr_v;
-    assign e_rd_req[RdW*e +: RdW] = {rd_p, rd_a};
-    assign e_wr_req[WrW*e +: WrW] = {wr_p, wr_a, wr_b, wr_m, wr_d};
+    assign e_rd_req[RdW*e +: RdW] = {rd_p, rd_r, rd_pt, rd_a};
+    assign e_wr_req[WrW*e +: WrW] = {wr_p, wr_r, wr_s, wr_a, wr_b, wr_m, wr_d};
   end
 
   // The arbiters pick one engine a cycle (ready_i 1: the choice is offered to the compute
@@ -371,9 +379,9 @@ module tern_core #(
     .clk_i, .rst_ni, .valid_i (e_wr_valid), .req_i (e_wr_req), .ready_i (1'b1),
     .gnt_o (e_wr_sel), .valid_o (wr_any), .req_o (wr_req), .conflict_o (e_wr_conflict_unused));
   assign oc_rd_valid = rd_any;
-  assign {oc_rd_psum, oc_rd_addr} = rd_req;
+  assign {oc_rd_psum, oc_rd_row, oc_rd_part, oc_rd_addr} = rd_req;
   assign oc_wr_valid = wr_any;
-  assign {oc_wr_psum, oc_wr_addr, oc_wr_bytes, oc_wr_mask, oc_wr_data} = wr_req;
+  assign {oc_wr_psum, oc_wr_row, oc_wr_strb, oc_wr_addr, oc_wr_bytes, oc_wr_mask, oc_wr_data} = wr_req;
 
   // ---------------------------------------------------------------------------------------
   // One AXI4 master towards HBM.

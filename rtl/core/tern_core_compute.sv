@@ -12,6 +12,7 @@ module tern_core_compute #(
   localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
   localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
   localparam int unsigned SAW = $clog2(SbufBytes),
+  localparam int unsigned SbufRow = tern_pkg::sbuf_row_bytes(tern_cfg_pkg::AxiDataBits / 8, P),
   localparam int unsigned PAW = $clog2(PsumBytes)
 ) (
   input  logic                                   clk_i,
@@ -82,6 +83,8 @@ module tern_core_compute #(
   output logic                                   dma_oc_rd_ready_o,
   input  logic                                   dma_oc_rd_psum_i,
   input  logic [31:0]                            dma_oc_rd_addr_i,
+  input  logic                                   dma_oc_rd_row_i,    // SBUF row mode (docs/dma.md)
+  input  logic [7:0]                             dma_oc_rd_part_i,
   output logic [P*32-1:0]                        dma_oc_rd_data_o,   // the cycle after the handshake
   input  logic                                   dma_oc_wr_valid_i,
   output logic                                   dma_oc_wr_ready_o,
@@ -90,6 +93,8 @@ module tern_core_compute #(
   input  logic [2:0]                             dma_oc_wr_bytes_i,
   input  logic [P-1:0]                           dma_oc_wr_mask_i,
   input  logic [P*32-1:0]                        dma_oc_wr_data_i,
+  input  logic                                   dma_oc_wr_row_i,
+  input  logic [SbufRow-1:0]                     dma_oc_wr_strb_i,
   // backdoor to SBUF and PSUM (tern_lane_mem): one word of every partition
   input  logic                                   sbuf_bd_valid_i,
   input  logic                                   sbuf_bd_write_i,
@@ -298,16 +303,21 @@ module tern_core_compute #(
     .gnt_o (p_wr_g), .valid_o (p_wr_fire), .req_o (p_wr_sel), .conflict_o (p_wr_c));
 
   logic s_wr_ready_unused;
-  tern_lane_mem #(.P(P), .Bytes(SbufBytes)) u_sbuf (
+  // Only the DMA uses row mode; its fields come straight from its port, qualified by its grant.
+  tern_lane_mem #(.P(P), .Bytes(SbufBytes), .RowBytes(SbufRow)) u_sbuf (
     .clk_i, .rst_ni,
     .rd_valid_i     (s_rd_fire),
     .rd_addr_i      (s_rd_sel[SAW-1:0]),
+    .rd_row_i       (s_rd_g[RDma] && dma_oc_rd_row_i),
+    .rd_part_i      (dma_oc_rd_part_i),
     .rd_data_o      (sbuf_rd_data),
     .wr_valid_i     (s_wr_fire),
     .wr_addr_i      (s_wr_sel[WW-RW +: SAW]),
     .wr_bytes_i     (s_wr_sel[P*33 +: 3]),
     .wr_mask_i      (s_wr_sel[P*32 +: P]),
     .wr_data_i      (s_wr_sel[0 +: P*32]),
+    .wr_row_i       (s_wr_g[RDma] && dma_oc_wr_row_i),
+    .wr_strb_i      (dma_oc_wr_strb_i),
     .wr_ready_o     (s_wr_ready_unused),
     .te_we_i        ('0),
     .te_acc_i       ('0),
@@ -327,12 +337,16 @@ module tern_core_compute #(
     .clk_i, .rst_ni,
     .rd_valid_i     (p_rd_fire),
     .rd_addr_i      (p_rd_sel[PAW-1:0]),
+    .rd_row_i       (1'b0),
+    .rd_part_i      (8'd0),
     .rd_data_o      (psum_rd_data),
     .wr_valid_i     (p_wr_fire),
     .wr_addr_i      (p_wr_sel[WW-RW +: PAW]),
     .wr_bytes_i     (p_wr_sel[P*33 +: 3]),
     .wr_mask_i      (p_wr_sel[P*32 +: P]),
     .wr_data_i      (p_wr_sel[0 +: P*32]),
+    .wr_row_i       (1'b0),
+    .wr_strb_i      (4'd0),
     .wr_ready_o     (p_wr_ready),
     .te_we_i        (te_we),
     .te_acc_i       (te_acc),

@@ -7,6 +7,11 @@
 // per cycle at its own word address, overwriting or read-add-writing with the fp32 RNE add of
 // docs/numerics.md. It has priority: the element write port is not ready (wr_ready_o low) in a
 // cycle where the engine writes a partition of its mask; conflicts cost cycles, not data.
+// Row mode (SBUF, for the DMA engines: docs/dma.md "Row mode"): a read returns RowBytes bytes of
+// one partition (rd_part_i) from the row holding rd_addr_i, in the low bits of rd_data_o; a
+// write stores the bytes of wr_strb_i of one row (wr_data_i's low RowBytes bytes, byte i at row
+// byte i) in the partitions of the mask. Each partition is one RowBytes-wide memory, so an
+// element access is a word of a row.
 // The backdoor port lets a testbench load and dump one aligned word in every partition at once
 // (a read answers the next cycle, through the element read port when that is idle).
 // SBUF's partitions are tern_srams (the technology wrapper: a simulation model, a block-RAM
@@ -15,7 +20,10 @@ module tern_lane_mem #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
   parameter bit HasTe = 1'b0,
+  parameter int unsigned RowBytes = 4,   // row mode's width; a power of two, 4 .. 4 * P
   localparam int unsigned AW = $clog2(Bytes),
+  localparam int unsigned RB = $clog2(RowBytes),
+  localparam int unsigned RowWords = RowBytes / 4,
   localparam int unsigned WAW = AW - 2   // word address of the engine port
 ) (
   input  logic            clk_i,
@@ -23,6 +31,8 @@ module tern_lane_mem #(
   // element read: data one cycle after rd_valid_i
   input  logic            rd_valid_i,
   input  logic [AW-1:0]   rd_addr_i,
+  input  logic            rd_row_i,     // row mode: the row of partition rd_part_i
+  input  logic [7:0]      rd_part_i,
   output logic [P*32-1:0] rd_data_o,
   // element write
   input  logic            wr_valid_i,
@@ -30,6 +40,8 @@ module tern_lane_mem #(
   input  logic [2:0]      wr_bytes_i,   // 1, 2 or 4
   input  logic [P-1:0]    wr_mask_i,
   input  logic [P*32-1:0] wr_data_i,
+  input  logic            wr_row_i,     // row mode: wr_strb_i's bytes of the row
+  input  logic [RowBytes-1:0] wr_strb_i,
   output logic            wr_ready_o,
   // Tensor Engine accumulate port (HasTe)
   input  logic [P-1:0]     te_we_i,
@@ -66,11 +78,23 @@ module tern_lane_mem #(
   logic          rd_en;
   logic [AW-3:0] rd_waddr;
   logic [1:0]    rd_shift_q;
+  logic          rd_row_q;
+  logic [7:0]    rd_part_q;
+  logic [RB-1:0] rd_word_q;    // byte offset of the word in the row (low 2 bits zero)
   assign rd_en    = rd_valid_i || (bd_valid_i && !bd_write_i);
   assign rd_waddr = rd_valid_i ? rd_addr_i[AW-1:2] : bd_addr_i[AW-1:2];
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)    rd_shift_q <= '0;
-    else if (rd_en) rd_shift_q <= rd_valid_i ? rd_addr_i[1:0] : 2'd0;
+    if (!rst_ni) begin
+      rd_shift_q <= '0;
+      rd_row_q   <= 1'b0;
+      rd_part_q  <= '0;
+      rd_word_q  <= '0;
+    end else if (rd_en) begin
+      rd_shift_q <= rd_valid_i ? rd_addr_i[1:0] : 2'd0;
+      rd_row_q   <= rd_valid_i && rd_row_i;
+      rd_part_q  <= rd_part_i;
+      rd_word_q  <= RB'({rd_waddr, 2'b00});
+    end
   end
 
   // The element write as a word write: byte enables and data on the element's lanes.
@@ -83,31 +107,52 @@ module tern_lane_mem #(
     endcase
   end
 
+  // Every partition's row as read, partition p at 8 * RowBytes * p.
+  logic [P*8*RowBytes-1:0] rows;
+  logic [AW-RB-1:0] rd_raddr;
+  logic [P*32-1:0]  el_rd_data;
+  assign rd_raddr = rd_valid_i ? rd_addr_i[AW-1:RB] : bd_addr_i[AW-1:RB];
+
   for (genvar p = 0; p < P; p++) begin : gen_part
-    logic        wr_el, wr_bd, wr_en;
-    logic [3:0]  wr_be;
-    logic [31:0] wr_word, word_q;
-    logic [AW-3:0] wr_waddr;
+    logic                  wr_el, wr_bd, wr_en;
+    logic [RowBytes-1:0]   wr_be;
+    logic [8*RowBytes-1:0] wr_row;
+    logic [AW-RB-1:0]      wr_raddr;
+    logic [31:0]           el_word;
+    logic [8*RowBytes-1:0] row_rd;
     assign wr_el    = wr_valid_i && wr_ready_o && wr_mask_i[p];
     assign wr_bd    = bd_valid_i && bd_write_i && bd_mask_i[p];
     assign wr_en    = wr_el || wr_bd;
-    assign wr_be    = wr_el ? el_be : 4'b1111;
-    assign wr_word  = wr_el ? (wr_data_i[32*p +: 32] << (8 * wr_addr_i[1:0])) : bd_wdata_i[32*p +: 32];
-    assign wr_waddr = wr_el ? wr_addr_i[AW-1:2] : bd_addr_i[AW-1:2];
+    assign el_word  = wr_data_i[32*p +: 32] << (8 * wr_addr_i[1:0]);
+    // An element or backdoor word lands on its word's lanes of the row.
+    always_comb begin
+      if (wr_el && wr_row_i) begin
+        wr_be  = wr_strb_i;
+        wr_row = wr_data_i[0 +: 8*RowBytes];
+      end else if (wr_el) begin
+        wr_be  = RowBytes'(el_be) << RB'({wr_addr_i[AW-1:2], 2'b00});
+        wr_row = {RowWords{el_word}};
+      end else begin
+        wr_be  = RowBytes'(4'hf) << RB'({bd_addr_i[AW-1:2], 2'b00});
+        wr_row = {RowWords{bd_wdata_i[32*p +: 32]}};
+      end
+    end
+    assign wr_raddr = wr_el ? wr_addr_i[AW-1:RB] : bd_addr_i[AW-1:RB];
 
     if (HasTe) begin : gen_flops
       // PSUM: the engine's read-add-write needs the old word in the cycle it writes, a third
-      // port, so these stay flops (LUTRAM on an FPGA) rather than a tern_sram.
+      // port, so these stay flops (LUTRAM on an FPGA) rather than a tern_sram. Rows are words
+      // here (RowBytes 4).
       logic [7:0] mem_q [Bytes];
       always_ff @(posedge clk_i) begin
         if (rd_en) begin
-          for (int unsigned b = 0; b < 4; b++) word_q[8*b +: 8] <= mem_q[{rd_waddr, 2'(b)}];
+          for (int unsigned b = 0; b < 4; b++) row_rd[8*b +: 8] <= mem_q[{rd_raddr, 2'(b)}];
         end
         if (te_we[p]) begin
           for (int unsigned b = 0; b < 4; b++) mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}] <= te_new[32*p + 8*b +: 8];
         end else if (wr_en) begin
           for (int unsigned b = 0; b < 4; b++) begin
-            if (wr_be[b]) mem_q[{wr_waddr, 2'(b)}] <= wr_word[8*b +: 8];
+            if (wr_be[b]) mem_q[{wr_raddr, 2'(b)}] <= wr_row[8*b +: 8];
           end
         end
       end
@@ -115,22 +160,27 @@ module tern_lane_mem #(
         assign te_old[32*p + 8*b +: 8] = mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
       end
     end else begin : gen_sram
-      tern_sram #(.Words (Bytes / 4)) u_sram (
+      tern_sram #(.Words (Bytes / RowBytes), .Bytes (RowBytes)) u_sram (
         .clk_i,
         .rd_en_i   (rd_en),
-        .rd_addr_i (rd_waddr),
-        .rd_data_o (word_q),
+        .rd_addr_i (rd_raddr),
+        .rd_data_o (row_rd),
         .wr_en_i   (wr_en),
-        .wr_addr_i (wr_waddr),
+        .wr_addr_i (wr_raddr),
         .wr_be_i   (wr_be),
-        .wr_data_i (wr_word)
+        .wr_data_i (wr_row)
       );
       assign te_old[32*p +: 32] = 32'd0;
       logic unused_te;  // no engine port on this memory
       assign unused_te = (^te_addr_i[WAW*p +: WAW]) ^ (^te_new[32*p +: 32]);
     end
-    assign rd_data_o[32*p +: 32]  = word_q >> (8 * rd_shift_q);
-    assign bd_rdata_o[32*p +: 32] = word_q;
+    logic [31:0] word;
+    assign rows[8*RowBytes*p +: 8*RowBytes] = row_rd;
+    assign word = row_rd[8*rd_word_q +: 32];
+    assign el_rd_data[32*p +: 32] = word >> (8 * rd_shift_q);
+    assign bd_rdata_o[32*p +: 32] = word;
   end
+
+  assign rd_data_o = rd_row_q ? (P*32)'(rows[8*RowBytes*rd_part_q +: 8*RowBytes]) : el_rd_data;
 
 endmodule

@@ -11,8 +11,10 @@ module tern_dma #(
   parameter int unsigned IdBits = 4,
   parameter int unsigned MaxOut = 8,      // AXI reads and writes in flight, each
   parameter int unsigned TrigDepth = 4,   // triggers per queue
+  parameter int unsigned RowBytes = tern_pkg::sbuf_row_bytes(DataBits / 8, P),  // SBUF row port
   localparam int unsigned QBits = (NumQueues > 1) ? $clog2(NumQueues) : 1,
-  localparam int unsigned Bytes = DataBits / 8
+  localparam int unsigned Bytes = DataBits / 8,
+  localparam int unsigned Wb = $clog2(Bytes)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -41,6 +43,8 @@ module tern_dma #(
   input  logic                oc_rd_ready_i,
   output logic                oc_rd_psum_o,
   output logic [31:0]         oc_rd_addr_o,
+  output logic                oc_rd_row_o,     // row mode (docs/dma.md): one partition's row
+  output logic [7:0]          oc_rd_part_o,
   input  logic [P*32-1:0]     oc_rd_data_i,
   output logic                oc_wr_valid_o,
   input  logic                oc_wr_ready_i,
@@ -49,6 +53,8 @@ module tern_dma #(
   output logic [2:0]          oc_wr_bytes_o,
   output logic [P-1:0]        oc_wr_mask_o,
   output logic [P*32-1:0]     oc_wr_data_o,
+  output logic                oc_wr_row_o,
+  output logic [RowBytes-1:0] oc_wr_strb_o,
   // AXI4 master
   output logic [IdBits-1:0]   m_axi_awid_o,
   output logic [31:0]         m_axi_awaddr_o,
@@ -114,22 +120,22 @@ module tern_dma #(
   logic        fe_rd_req_valid, me_rd_req_valid, be_rd_req_valid, be_rd_req_ready;
   logic [31:0] fe_rd_req_addr, me_rd_req_addr, be_rd_req_addr;
   logic [18:0] me_rd_req_bytes, be_rd_req_bytes;
-  logic [2:0]  me_rd_req_eb, be_rd_req_eb;
-  logic        be_rd_elem_valid, be_rd_elem_ready, fe_rd_elem_ready, me_rd_elem_ready;
-  logic [31:0] be_rd_elem_data;
-  logic        me_wr_req_valid, be_wr_req_ready, me_wr_elem_valid, be_wr_elem_ready;
-  logic [31:0] me_wr_req_addr, me_wr_elem_data;
+  logic        be_rd_valid, fe_rd_elem_ready;
+  logic [DataBits-1:0] be_rd_data, me_wr_data;
+  logic [Wb:0] be_rd_avail, be_rd_take, me_rd_take, me_wr_avail, be_wr_take;
+  logic        me_wr_req_valid, be_wr_req_ready;
+  logic [31:0] me_wr_req_addr;
   logic [18:0] me_wr_req_bytes;
-  logic [2:0]  me_wr_req_eb;
   logic        me_wr_suppress, be_wr_idle, be_rd_err, be_wr_err, be_err_dec;
   logic [OutBits:0] be_outstanding;
   logic [63:0] me_rd_bytes, me_wr_bytes;
 
-  assign be_rd_req_valid  = fetching ? fe_rd_req_valid : me_rd_req_valid;
-  assign be_rd_req_addr   = fetching ? fe_rd_req_addr : me_rd_req_addr;
-  assign be_rd_req_bytes  = fetching ? 19'd64 : me_rd_req_bytes;
-  assign be_rd_req_eb     = fetching ? 3'd4 : me_rd_req_eb;
-  assign be_rd_elem_ready = fetching ? fe_rd_elem_ready : me_rd_elem_ready;
+  // The descriptor arrives as 16 words: the frontend takes 4 bytes at a time.
+  assign be_rd_req_valid = fetching ? fe_rd_req_valid : me_rd_req_valid;
+  assign be_rd_req_addr  = fetching ? fe_rd_req_addr : me_rd_req_addr;
+  assign be_rd_req_bytes = fetching ? 19'd64 : me_rd_req_bytes;
+  assign be_rd_take      = fetching ? ((be_rd_valid && fe_rd_elem_ready) ? (Wb + 1)'(4) : '0)
+                                    : me_rd_take;
 
   tern_dma_frontend #(.NumQueues(NumQueues), .TrigDepth(TrigDepth)) u_frontend (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -140,8 +146,8 @@ module tern_dma #(
     .desc_base_i(desc_base_i),
     .rd_req_valid_o(fe_rd_req_valid), .rd_req_ready_i(be_rd_req_ready && fetching),
     .rd_req_addr_o(fe_rd_req_addr),
-    .rd_elem_valid_i(be_rd_elem_valid && fetching), .rd_elem_ready_o(fe_rd_elem_ready),
-    .rd_elem_data_i(be_rd_elem_data), .rd_err_i(be_rd_err), .fetching_o(fetching),
+    .rd_elem_valid_i(be_rd_valid && fetching), .rd_elem_ready_o(fe_rd_elem_ready),
+    .rd_elem_data_i(be_rd_data[31:0]), .rd_err_i(be_rd_err), .fetching_o(fetching),
     .start_o(fe2me_start), .desc_o(fe2me_desc), .src_add_o(fe2me_src_add),
     .dst_add_o(fe2me_dst_add), .done_i(me2fe_done), .fault_i(me2fe_fault),
     .detail_i(me2fe_detail),
@@ -153,38 +159,41 @@ module tern_dma #(
     .trace_pc_o, .trace_seq_o
   );
 
-  tern_dma_midend #(.P(P), .SbufBytes(SbufBytes), .PsumBytes(PsumBytes)) u_midend (
+  tern_dma_midend #(
+    .P(P), .SbufBytes(SbufBytes), .PsumBytes(PsumBytes), .DataBits(DataBits), .RowBytes(RowBytes)
+  ) u_midend (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .start_i(fe2me_start), .desc_i(fe2me_desc), .src_add_i(fe2me_src_add),
     .dst_add_i(fe2me_dst_add), .hbm_size_i(hbm_size_i),
     .busy_o(me_busy), .done_o(me2fe_done), .fault_o(me2fe_fault), .detail_o(me2fe_detail),
     .elem_rd_bytes_o(me_rd_bytes), .elem_wr_bytes_o(me_wr_bytes),
     .rd_req_valid_o(me_rd_req_valid), .rd_req_ready_i(be_rd_req_ready && !fetching),
-    .rd_req_addr_o(me_rd_req_addr), .rd_req_bytes_o(me_rd_req_bytes), .rd_req_eb_o(me_rd_req_eb),
-    .rd_elem_valid_i(be_rd_elem_valid && !fetching), .rd_elem_ready_o(me_rd_elem_ready),
-    .rd_elem_data_i(be_rd_elem_data),
+    .rd_req_addr_o(me_rd_req_addr), .rd_req_bytes_o(me_rd_req_bytes),
+    .rd_valid_i(be_rd_valid && !fetching), .rd_data_i(be_rd_data), .rd_avail_i(be_rd_avail),
+    .rd_take_o(me_rd_take),
     .wr_req_valid_o(me_wr_req_valid), .wr_req_ready_i(be_wr_req_ready),
-    .wr_req_addr_o(me_wr_req_addr), .wr_req_bytes_o(me_wr_req_bytes), .wr_req_eb_o(me_wr_req_eb),
-    .wr_elem_valid_o(me_wr_elem_valid), .wr_elem_ready_i(be_wr_elem_ready),
-    .wr_elem_data_o(me_wr_elem_data), .wr_suppress_o(me_wr_suppress), .wr_idle_i(be_wr_idle),
+    .wr_req_addr_o(me_wr_req_addr), .wr_req_bytes_o(me_wr_req_bytes),
+    .wr_data_o(me_wr_data), .wr_avail_o(me_wr_avail), .wr_take_i(be_wr_take),
+    .wr_suppress_o(me_wr_suppress), .wr_idle_i(be_wr_idle),
     .axi_err_i((be_rd_err && !fetching) || be_wr_err), .axi_dec_i(be_err_dec),
     .oc_rd_valid_o(oc_rd_valid_o), .oc_rd_ready_i(oc_rd_ready_i), .oc_rd_psum_o(oc_rd_psum_o),
-    .oc_rd_addr_o(oc_rd_addr_o), .oc_rd_data_i(oc_rd_data_i),
+    .oc_rd_addr_o(oc_rd_addr_o), .oc_rd_row_o(oc_rd_row_o), .oc_rd_part_o(oc_rd_part_o),
+    .oc_rd_data_i(oc_rd_data_i),
     .oc_wr_valid_o(oc_wr_valid_o), .oc_wr_ready_i(oc_wr_ready_i), .oc_wr_psum_o(oc_wr_psum_o),
     .oc_wr_addr_o(oc_wr_addr_o), .oc_wr_bytes_o(oc_wr_bytes_o), .oc_wr_mask_o(oc_wr_mask_o),
-    .oc_wr_data_o(oc_wr_data_o)
+    .oc_wr_data_o(oc_wr_data_o), .oc_wr_row_o(oc_wr_row_o), .oc_wr_strb_o(oc_wr_strb_o)
   );
 
   tern_dma_backend #(.DataBits(DataBits), .IdBits(IdBits), .MaxOut(MaxOut)) u_backend (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .rd_req_valid_i(be_rd_req_valid), .rd_req_ready_o(be_rd_req_ready),
-    .rd_req_addr_i(be_rd_req_addr), .rd_req_bytes_i(be_rd_req_bytes), .rd_req_eb_i(be_rd_req_eb),
-    .rd_elem_valid_o(be_rd_elem_valid), .rd_elem_ready_i(be_rd_elem_ready),
-    .rd_elem_data_o(be_rd_elem_data),
+    .rd_req_addr_i(be_rd_req_addr), .rd_req_bytes_i(be_rd_req_bytes),
+    .rd_valid_o(be_rd_valid), .rd_data_o(be_rd_data), .rd_avail_o(be_rd_avail),
+    .rd_take_i(be_rd_take),
     .wr_req_valid_i(me_wr_req_valid), .wr_req_ready_o(be_wr_req_ready),
-    .wr_req_addr_i(me_wr_req_addr), .wr_req_bytes_i(me_wr_req_bytes), .wr_req_eb_i(me_wr_req_eb),
-    .wr_elem_valid_i(me_wr_elem_valid), .wr_elem_ready_o(be_wr_elem_ready),
-    .wr_elem_data_i(me_wr_elem_data), .wr_suppress_i(me_wr_suppress),
+    .wr_req_addr_i(me_wr_req_addr), .wr_req_bytes_i(me_wr_req_bytes),
+    .wr_data_i(me_wr_data), .wr_avail_i(me_wr_avail), .wr_take_o(be_wr_take),
+    .wr_suppress_i(me_wr_suppress),
     .wr_idle_o(be_wr_idle), .rd_err_o(be_rd_err), .wr_err_o(be_wr_err), .err_dec_o(be_err_dec),
     .outstanding_o(be_outstanding),
     .m_axi_awid_o(m_axi_awid_o), .m_axi_awaddr_o(m_axi_awaddr_o), .m_axi_awlen_o(m_axi_awlen_o),

@@ -1,10 +1,12 @@
 // tern_dma_backend: the DMA engine's AXI4 master. It only moves bytes: it takes 1-D runs
-// (byte address, length, element size) for reading and for writing, legalises each into INCR
-// bursts of full-width beats (at most 256 beats, never crossing a 4 KiB boundary, the first
-// beat starting at the run's unaligned address), keeps up to MaxOut reads and MaxOut writes in
-// flight on one ID each (so responses return in order), unpacks read beats into an element
-// stream and packs the written element stream into beats with WSTRB. Elements are aligned to
-// their size (the midend checked it), so one never straddles two beats.
+// (byte address, length) for reading and for writing, legalises each into INCR bursts of
+// full-width beats (at most 256 beats, never crossing a 4 KiB boundary, the first beat starting
+// at the run's unaligned address), and keeps up to MaxOut reads and MaxOut writes in flight on
+// one ID each (so responses return in order). Data moves as a byte stream in both directions:
+// the read side offers the bytes of the current beat (rd_avail_o, byte 0 of rd_data_o first)
+// and the consumer says how many it takes this cycle; the write side takes as many of the
+// offered bytes as fit the current beat and tells how many (wr_take_o), filling WSTRB. A beat
+// a cycle each way: a beat is replaced (R) or sent (W) in the cycle its last byte moves.
 module tern_dma_backend #(
   parameter int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   parameter int unsigned IdBits = 4,
@@ -15,24 +17,23 @@ module tern_dma_backend #(
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
-  // read runs in, elements out (in run order)
+  // read runs in, bytes out (in run order)
   input  logic                rd_req_valid_i,
   output logic                rd_req_ready_o,
   input  logic [31:0]         rd_req_addr_i,
   input  logic [18:0]         rd_req_bytes_i,
-  input  logic [2:0]          rd_req_eb_i,
-  output logic                rd_elem_valid_o,
-  input  logic                rd_elem_ready_i,
-  output logic [31:0]         rd_elem_data_o,
-  // write runs and elements in
+  output logic                rd_valid_o,      // a beat holds bytes not yet taken
+  output logic [DataBits-1:0] rd_data_o,       // those bytes, the next one in byte 0
+  output logic [Wb:0]         rd_avail_o,      // how many (to the beat's or the burst's end)
+  input  logic [Wb:0]         rd_take_i,       // taken this cycle (<= rd_avail_o; 0: none)
+  // write runs and bytes in
   input  logic                wr_req_valid_i,
   output logic                wr_req_ready_o,
   input  logic [31:0]         wr_req_addr_i,
   input  logic [18:0]         wr_req_bytes_i,
-  input  logic [2:0]          wr_req_eb_i,
-  input  logic                wr_elem_valid_i,
-  output logic                wr_elem_ready_o,
-  input  logic [31:0]         wr_elem_data_i,
+  input  logic [DataBits-1:0] wr_data_i,       // offered bytes, the next one in byte 0
+  input  logic [Wb:0]         wr_avail_i,      // how many are offered (0: none)
+  output logic [Wb:0]         wr_take_o,       // taken this cycle
   input  logic                wr_suppress_i,   // after an error: beats go out with no strobes
   // status
   output logic                wr_idle_o,       // no write run pending, every B received
@@ -72,8 +73,8 @@ module tern_dma_backend #(
   output logic                m_axi_rready_o
 );
 
-  // A burst as the unpacker/packer sees it: first-beat offset, bytes, element bytes.
-  localparam int unsigned BurstBits = Wb + 13 + 3;
+  // A burst as the unpacker/packer sees it: first-beat offset, bytes.
+  localparam int unsigned BurstBits = Wb + 13;
 
   logic [$clog2(MaxOut):0] rb_count, wb_count;
   logic unused;
@@ -98,7 +99,6 @@ module tern_dma_backend #(
   logic        rrun_q, rrun_d;
   logic [31:0] raddr_q, raddr_d;
   logic [18:0] rleft_q, rleft_d;
-  logic [2:0]  reb_q, reb_d;
   logic [12:0] rburst;
   logic [OutBits-1:0] rout_q, rout_d;
   logic        rb_full, rb_empty, rb_pop;
@@ -119,12 +119,10 @@ module tern_dma_backend #(
     rrun_d  = rrun_q;
     raddr_d = raddr_q;
     rleft_d = rleft_q;
-    reb_d   = reb_q;
     if (!rrun_q && rd_req_valid_i) begin
       rrun_d  = 1'b1;
       raddr_d = rd_req_addr_i;
       rleft_d = rd_req_bytes_i;
-      reb_d   = rd_req_eb_i;
     end else if (ar_hs) begin
       raddr_d = raddr_q + 32'(rburst);
       rleft_d = rleft_q - 19'(rburst);
@@ -134,54 +132,53 @@ module tern_dma_backend #(
 
   tern_dma_fifo #(.Width(BurstBits), .Depth(MaxOut)) u_rbursts (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(1'b0),
-    .push_i(ar_hs), .data_i({raddr_q[Wb-1:0], rburst, reb_q}), .full_o(rb_full),
+    .push_i(ar_hs), .data_i({raddr_q[Wb-1:0], rburst}), .full_o(rb_full),
     .pop_i(rb_pop), .data_o(rb_head), .empty_o(rb_empty), .count_o(rb_count)
   );
 
-  // Unpacker: one beat held; elements leave from ptr.
+  // Unpacker: one beat held; bytes leave from ptr. A burst's first beat takes its offset and
+  // length from the burst FIFO's head when its first byte leaves, so the next burst's first
+  // beat can arrive in the cycle the previous burst's last byte leaves.
   logic [DataBits-1:0] rbeat_q, rbeat_d;
   logic                rbeat_v_q, rbeat_v_d;
   logic                rin_q, rin_d;       // inside a burst (ptr/left loaded)
   logic [Wb-1:0]       rptr_q, rptr_d;
   logic [12:0]         rbl_q, rbl_d;       // bytes of the burst not yet handed out
-  logic [2:0]          rh_eb;
-  logic [Wb:0]         rptr_next;
-  logic                relem_hs;
+  logic [Wb:0]         rp, rpn, rtake;
+  logic [12:0]         rl;
+  logic                rbeat_done;
 
-  assign rh_eb          = rb_head[2:0];
-  assign m_axi_rready_o = !rbeat_v_q && !rb_empty;
+  assign rp    = {1'b0, rin_q ? rptr_q : rb_head[13 +: Wb]};
+  assign rl    = rin_q ? rbl_q : rb_head[0 +: 13];
+  assign rtake = rbeat_v_q ? rd_take_i : '0;
+  assign rpn   = rp + rtake;
+  assign rbeat_done = rtake != '0 && (rl == 13'(rtake) || rpn == (Wb + 1)'(Bytes));
+  always_comb begin
+    rd_avail_o = (Wb + 1)'(Bytes) - rp;
+    if (13'(rd_avail_o) > rl) rd_avail_o = (Wb + 1)'(rl);
+  end
+  assign rd_valid_o     = rbeat_v_q;
+  assign rd_data_o      = rbeat_q >> {rp, 3'b000};
+  assign m_axi_rready_o = !rb_empty && (!rbeat_v_q || rbeat_done);
   assign r_hs           = m_axi_rvalid_i && m_axi_rready_o;
-  assign rd_elem_valid_o = rbeat_v_q;
-  assign rd_elem_data_o  = 32'(rbeat_q >> {rptr_q, 3'b000});
-  assign relem_hs       = rbeat_v_q && rd_elem_ready_i;
-  assign rptr_next      = {1'b0, rptr_q} + (Wb + 1)'(rh_eb);
   assign rd_err_o       = r_hs && m_axi_rresp_i[1];
 
   always_comb begin
     rbeat_d   = rbeat_q;
-    rbeat_v_d = rbeat_v_q;
+    rbeat_v_d = rbeat_v_q && !rbeat_done;
     rin_d     = rin_q;
     rptr_d    = rptr_q;
     rbl_d     = rbl_q;
     rb_pop    = 1'b0;
+    if (rtake != '0) begin
+      rin_d  = rl != 13'(rtake);
+      rb_pop = rl == 13'(rtake);
+      rptr_d = rpn[Wb-1:0];
+      rbl_d  = rl - 13'(rtake);
+    end
     if (r_hs) begin
       rbeat_d   = m_axi_rdata_i;
       rbeat_v_d = 1'b1;
-      if (!rin_q) begin
-        rin_d  = 1'b1;
-        rptr_d = rb_head[16 +: Wb];
-        rbl_d  = rb_head[3 +: 13];
-      end
-    end else if (relem_hs) begin
-      rptr_d = rptr_next[Wb-1:0];
-      rbl_d  = rbl_q - 13'(rh_eb);
-      if (rbl_q == 13'(rh_eb)) begin
-        rb_pop    = 1'b1;
-        rin_d     = 1'b0;
-        rbeat_v_d = 1'b0;
-      end else if (rptr_next[Wb]) begin
-        rbeat_v_d = 1'b0;
-      end
     end
   end
 
@@ -195,7 +192,6 @@ module tern_dma_backend #(
   logic        wrun_q, wrun_d;
   logic [31:0] waddr_q, waddr_d;
   logic [18:0] wleft_q, wleft_d;
-  logic [2:0]  web_q, web_d;
   logic [12:0] wburst;
   logic [OutBits-1:0] wout_q, wout_d;
   logic        wb_full, wb_empty, wb_pop;
@@ -220,12 +216,10 @@ module tern_dma_backend #(
     wrun_d  = wrun_q;
     waddr_d = waddr_q;
     wleft_d = wleft_q;
-    web_d   = web_q;
     if (!wrun_q && wr_req_valid_i) begin
       wrun_d  = 1'b1;
       waddr_d = wr_req_addr_i;
       wleft_d = wr_req_bytes_i;
-      web_d   = wr_req_eb_i;
     end else if (aw_hs) begin
       waddr_d = waddr_q + 32'(wburst);
       wleft_d = wleft_q - 19'(wburst);
@@ -236,11 +230,12 @@ module tern_dma_backend #(
   // A burst's W beats may start once its AW is accepted.
   tern_dma_fifo #(.Width(BurstBits), .Depth(MaxOut)) u_wbursts (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(1'b0),
-    .push_i(aw_hs), .data_i({waddr_q[Wb-1:0], wburst, web_q}), .full_o(wb_full),
+    .push_i(aw_hs), .data_i({waddr_q[Wb-1:0], wburst}), .full_o(wb_full),
     .pop_i(wb_pop), .data_o(wb_head), .empty_o(wb_empty), .count_o(wb_count)
   );
 
-  // Packer: elements fill the beat from ptr; a full beat (or the burst's end) goes out.
+  // Packer: offered bytes fill the beat from ptr; a full beat (or the burst's end) goes out,
+  // and the next beat fills in the cycle it leaves.
   logic [DataBits-1:0] wbeat_q, wbeat_d;
   logic [Bytes-1:0]    wstrb_q, wstrb_d;
   logic                wfull_q, wfull_d;
@@ -248,12 +243,28 @@ module tern_dma_backend #(
   logic                win_q, win_d;
   logic [Wb-1:0]       wptr_q, wptr_d;
   logic [12:0]         wbl_q, wbl_d;
-  logic [2:0]          wh_eb;
-  logic                welem_hs;
+  logic [Wb:0]         wp, wpn, wtake;
+  logic [12:0]         wl;
+  logic [DataBits-1:0] wshift;
+  logic [Bytes-1:0]    wmask;
 
-  assign wh_eb           = wb_head[2:0];
-  assign wr_elem_ready_o = !wfull_q && !wb_empty;
-  assign welem_hs        = wr_elem_valid_i && wr_elem_ready_o;
+  assign wp = {1'b0, win_q ? wptr_q : wb_head[13 +: Wb]};
+  assign wl = win_q ? wbl_q : wb_head[0 +: 13];
+  always_comb begin
+    wtake = '0;
+    if (!wb_empty && (!wfull_q || m_axi_wready_i)) begin
+      wtake = (Wb + 1)'(Bytes) - wp;
+      if (13'(wtake) > wl) wtake = (Wb + 1)'(wl);
+      if (wtake > wr_avail_i) wtake = wr_avail_i;
+    end
+  end
+  assign wr_take_o = wtake;
+  assign wpn       = wp + wtake;
+  assign wshift    = wr_data_i << {wp, 3'b000};
+  always_comb begin
+    for (int unsigned i = 0; i < Bytes; i++) wmask[i] = i >= 32'(wp) && i < 32'(wpn);
+  end
+
   assign m_axi_wvalid_o  = wfull_q;
   assign m_axi_wdata_o   = wbeat_q;
   assign m_axi_wstrb_o   = wstrb_q;
@@ -261,9 +272,6 @@ module tern_dma_backend #(
   assign w_hs            = wfull_q && m_axi_wready_i;
 
   always_comb begin
-    logic [Wb-1:0] p;
-    logic [12:0]   l;
-    logic [Wb:0]   pn;
     wbeat_d = wbeat_q;
     wstrb_d = wstrb_q;
     wfull_d = wfull_q;
@@ -272,29 +280,25 @@ module tern_dma_backend #(
     wptr_d  = wptr_q;
     wbl_d   = wbl_q;
     wb_pop  = 1'b0;
-    p  = win_q ? wptr_q : wb_head[16 +: Wb];
-    l  = win_q ? wbl_q : wb_head[3 +: 13];
-    pn = {1'b0, p} + (Wb + 1)'(wh_eb);
     if (w_hs) begin
       wfull_d = 1'b0;
       wstrb_d = '0;
     end
-    if (welem_hs) begin
+    if (wtake != '0) begin
       for (int unsigned i = 0; i < Bytes; i++) begin
-        if (i >= 32'(p) && i < 32'(p) + 32'(wh_eb)) begin
-          wbeat_d[8*i +: 8] = wr_elem_data_i[8*(i - 32'(p)) +: 8];
+        if (wmask[i]) begin
+          wbeat_d[8*i +: 8] = wshift[8*i +: 8];
           wstrb_d[i]        = !wr_suppress_i;
         end
       end
-      win_d  = 1'b1;
-      wptr_d = pn[Wb-1:0];
-      wbl_d  = l - 13'(wh_eb);
-      if (l == 13'(wh_eb)) begin
+      win_d  = wl != 13'(wtake);
+      wptr_d = wpn[Wb-1:0];
+      wbl_d  = wl - 13'(wtake);
+      if (wl == 13'(wtake)) begin
         wfull_d = 1'b1;
         wlast_d = 1'b1;
-        win_d   = 1'b0;
         wb_pop  = 1'b1;
-      end else if (pn[Wb]) begin
+      end else if (wpn == (Wb + 1)'(Bytes)) begin
         wfull_d = 1'b1;
         wlast_d = 1'b0;
       end
@@ -318,11 +322,9 @@ module tern_dma_backend #(
   w_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
     m_axi_wvalid_o && !m_axi_wready_i |=> m_axi_wvalid_o && $stable(m_axi_wdata_o) &&
                                          $stable(m_axi_wstrb_o) && $stable(m_axi_wlast_o));
-  // Elements are aligned, so one never straddles two beats.
-  r_elem_in_beat: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    rbeat_v_q |-> 32'(rptr_q) + 32'(rh_eb) <= Bytes);
-  w_elem_in_beat: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    welem_hs |-> (win_q ? 32'(wptr_q) : 32'(wb_head[16 +: Wb])) + 32'(wh_eb) <= Bytes);
+  // The consumer never takes more than the beat offers.
+  r_take_avail: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    rd_take_i <= rd_avail_o || !rbeat_v_q);
 `endif
 
   assign wr_idle_o     = !wrun_q && wout_q == '0 && !wr_req_valid_i;
@@ -333,7 +335,6 @@ module tern_dma_backend #(
       rrun_q    <= 1'b0;
       raddr_q   <= '0;
       rleft_q   <= '0;
-      reb_q     <= '0;
       rout_q    <= '0;
       rbeat_q   <= '0;
       rbeat_v_q <= 1'b0;
@@ -343,7 +344,6 @@ module tern_dma_backend #(
       wrun_q    <= 1'b0;
       waddr_q   <= '0;
       wleft_q   <= '0;
-      web_q     <= '0;
       wout_q    <= '0;
       wbeat_q   <= '0;
       wstrb_q   <= '0;
@@ -356,7 +356,6 @@ module tern_dma_backend #(
       rrun_q    <= rrun_d;
       raddr_q   <= raddr_d;
       rleft_q   <= rleft_d;
-      reb_q     <= reb_d;
       rout_q    <= rout_d;
       rbeat_q   <= rbeat_d;
       rbeat_v_q <= rbeat_v_d;
@@ -366,7 +365,6 @@ module tern_dma_backend #(
       wrun_q    <= wrun_d;
       waddr_q   <= waddr_d;
       wleft_q   <= wleft_d;
-      web_q     <= web_d;
       wout_q    <= wout_d;
       wbeat_q   <= wbeat_d;
       wstrb_q   <= wstrb_d;

@@ -3,13 +3,14 @@
 // (d3's step is the element size, and each dim further out steps exactly over the dims inside
 // it, or has size 1) form one run of up to 2^17 - 1 elements: the backend turns each run into
 // bursts. Otherwise every item is one element. An on-chip side's d0 steps partitions, d1..d3
-// bytes, one element per item.
+// bytes, one element per item, or (runs_i, the midend's row mode) runs of d1..d3 as on HBM.
 // Addresses are 32 bits: the midend checked every element against the memory first.
 module tern_dma_walk (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        start_i,       // load the pattern (one cycle; the walk starts next)
   input  logic        onchip_i,
+  input  logic        runs_i,        // on-chip: contiguous d1..d3 form runs too
   input  logic [2:0]  elem_bytes_i,
   input  logic [31:0] addr_i,        // HBM byte address or byte offset in the partition
   input  logic [7:0]  part_i,        // start partition (on-chip)
@@ -57,9 +58,9 @@ module tern_dma_walk (
     relems_new = 17'd1;
     bytes      = 64'(elem_bytes_i);
     elems      = 64'd1;
-    go         = !onchip_i;
+    go         = !onchip_i || runs_i;
     for (int d = 3; d >= 0; d--) begin
-      if (go && (nums_i[16*d +: 16] == 16'd1 ||
+      if (go && !(onchip_i && d == 0) && (nums_i[16*d +: 16] == 16'd1 ||
                  {{32{steps_i[32*d+31]}}, steps_i[32*d +: 32]} == bytes) &&
           elems * 64'(nums_i[16*d +: 16]) < 64'h2_0000) begin
         elems      = elems * 64'(nums_i[16*d +: 16]);

@@ -1,14 +1,15 @@
-// tern_sram: the technology wrapper for on-chip SRAM (docs/core-rtl.md "Memories"). Words x 32
-// bits with one synchronous read port (data the cycle after rd_en_i; a read of the word being
-// written returns the old word) and one write port with byte enables. `Fpga` picks the
-// implementation behind the same ports:
-//   0: the simulation model, a behavioural byte array (what Verilator runs; the default);
+// tern_sram: the technology wrapper for on-chip SRAM (docs/core-rtl.md "Memories"). Words x
+// (8 x Bytes) bits with one synchronous read port (data the cycle after rd_en_i; a read of the
+// word being written returns the old word) and one write port with byte enables. `Fpga` picks
+// the implementation behind the same ports:
+//   0: the simulation model, a behavioural word array (what Verilator runs; the default);
 //   1: the block-RAM template that Yosys and vendor tools map to BRAM (iCE40 SB_RAM40_4K,
 //      Xilinx RAMB36E2): a word array, one clocked block, registered read, byte-enabled write,
 //      no reset on the data (the default when TERN_FPGA is defined: scripts/fpga.sh).
 // An ASIC flow puts a compiled macro behind the same ports.
 module tern_sram #(
   parameter int unsigned Words = 256,
+  parameter int unsigned Bytes = 4,        // bytes per word
   parameter bit Fpga =
 `ifdef TERN_FPGA
     1'b1,
@@ -20,31 +21,36 @@ module tern_sram #(
   input  logic          clk_i,
   input  logic          rd_en_i,
   input  logic [AW-1:0] rd_addr_i,
-  output logic [31:0]   rd_data_o,
+  output logic [8*Bytes-1:0] rd_data_o,
   input  logic          wr_en_i,
   input  logic [AW-1:0] wr_addr_i,
-  input  logic [3:0]    wr_be_i,
-  input  logic [31:0]   wr_data_i
+  input  logic [Bytes-1:0]   wr_be_i,
+  input  logic [8*Bytes-1:0] wr_data_i
 );
 
-  logic [31:0] rd_q;
+  logic [8*Bytes-1:0] rd_q;
   assign rd_data_o = rd_q;
 
   if (Fpga) begin : gen_bram
-    (* ram_style = "block" *) logic [31:0] mem_q [Words];
+    (* ram_style = "block" *) logic [8*Bytes-1:0] mem_q [Words];
     always_ff @(posedge clk_i) begin
-      for (int unsigned b = 0; b < 4; b++) begin
+      for (int unsigned b = 0; b < Bytes; b++) begin
         if (wr_en_i && wr_be_i[b]) mem_q[wr_addr_i][8*b +: 8] <= wr_data_i[8*b +: 8];
       end
       if (rd_en_i) rd_q <= mem_q[rd_addr_i];
     end
   end else begin : gen_model
-    logic [7:0] mem_q [Words * 4];
+    // A whole-word write of the merged word: Verilator cannot delay a partial write to an
+    // array word inside a loop it does not unroll.
+    logic [8*Bytes-1:0] mem_q [Words];
+    logic [8*Bytes-1:0] bits, merged;
+    always_comb begin
+      for (int unsigned b = 0; b < Bytes; b++) bits[8*b +: 8] = {8{wr_be_i[b]}};
+      merged = (mem_q[wr_addr_i] & ~bits) | (wr_data_i & bits);
+    end
     always_ff @(posedge clk_i) begin
-      for (int unsigned b = 0; b < 4; b++) begin
-        if (wr_en_i && wr_be_i[b]) mem_q[{wr_addr_i, 2'(b)}] <= wr_data_i[8*b +: 8];
-        if (rd_en_i) rd_q[8*b +: 8] <= mem_q[{rd_addr_i, 2'(b)}];
-      end
+      if (wr_en_i) mem_q[wr_addr_i] <= merged;
+      if (rd_en_i) rd_q <= mem_q[rd_addr_i];
     end
   end
 
