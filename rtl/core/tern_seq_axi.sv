@@ -1,12 +1,15 @@
 // tern_seq_axi: the sequencers' side of the core's AXI4 master (docs/core-rtl.md): instruction
-// fetch with a one-instruction prefetch buffer per sequencer, and the ld/st words.
+// fetch through a small instruction cache per sequencer, and the ld/st words.
 //
-// Fetch: a sequencer asks for the 128-byte instruction at an address. If its prefetch buffer
-// holds that address the answer comes the next cycle; otherwise it is read (one INCR burst of
-// InstrBits / DataBits beats, which never crosses 4 KiB since instructions are 128-byte
-// aligned). Either way the buffer then fetches the following instruction, so a sequencer
-// whose engine is busy finds its next instruction waiting. A misaligned address or an AXI error
-// answers with an error (the sequencer faults with kMemory).
+// Fetch: a sequencer asks for the 128-byte instruction at an address. Each sequencer has Lines
+// direct-mapped lines (by instruction index), cleared at start. A line holding that address
+// answers the next cycle; otherwise the instruction is read (one INCR burst of InstrBits /
+// DataBits beats, which never crosses 4 KiB since instructions are 128-byte aligned) and kept.
+// Either way the following instruction is then prefetched into its line unless it is there
+// already, so straight-line code finds its next instruction waiting and a loop that fits the
+// lines runs from them after its first pass. A misaligned address or an AXI error answers with
+// an error (the sequencer faults with kMemory). Lines are not written by stores or DMA: a
+// program must not change its own instructions while it runs.
 // ld/st: one full-width beat at the bus-aligned address, the word on its byte lanes (WSTRB for
 // a store); SLVERR/DECERR answer with an error.
 // IDs: fetch of sequencer s uses ID s, its ld/st ID S + s; each has at most one read in flight,
@@ -14,6 +17,10 @@
 module tern_seq_axi #(
   parameter int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   parameter int unsigned IdBits = 4,
+  // Lines per sequencer, a power of two: 16 (2 KiB of instructions); one on the FPGA
+  // prototype's configs (fewer than 8 partitions), whose device has no room for more.
+  parameter int unsigned Lines = (tern_cfg_pkg::Partitions >= 8) ? 16 : 1,
+  localparam int unsigned LB = (Lines > 1) ? $clog2(Lines) : 1,
   localparam int unsigned S  = tern_isa_pkg::NumSeqs,
   localparam int unsigned IB = tern_isa_pkg::InstrBits,
   localparam int unsigned Beats = IB / DataBits,          // beats per instruction
@@ -38,7 +45,7 @@ module tern_seq_axi #(
   output logic [S-1:0]          mem_rsp_valid_o,
   output logic [S*32-1:0]       mem_rsp_rdata_o,
   output logic [S-1:0]          mem_rsp_err_o,
-  output logic [S*32-1:0]       fetch_hits_o,       // fetches answered from the prefetch buffer
+  output logic [S*32-1:0]       fetch_hits_o,       // fetches answered from the lines
   // AXI4 master
   output logic                  m_axi_arvalid_o,
   input  logic                  m_axi_arready_i,
@@ -72,9 +79,9 @@ module tern_seq_axi #(
 );
 
   // ---------------------------------------------------------------------------------------
-  // Per sequencer: the prefetch buffer and the fetch state.
-  //   buf: {valid, addr, data, err} of the instruction after the last one answered;
-  //   a read in flight is a demand (answer when it lands) or a prefetch (fill the buffer).
+  // Per sequencer: the lines and the fetch state.
+  //   line: {valid, addr, data, err} of an instruction;
+  //   a read in flight is a demand (answer when it lands, and keep it) or a prefetch (keep it).
   // ---------------------------------------------------------------------------------------
   logic [S*32-1:0]   pend_addr_q;
   logic [S-1:0]      ar_want, ar_gnt;
@@ -90,100 +97,110 @@ module tern_seq_axi #(
 
   for (genvar s = 0; s < S; s++) begin : gen_seq
     // This sequencer's registers (local, so each has one driver).
-    logic          bvalid_q, berr_q, infl_q, dem_q, rerr_q, pend_q, drop_q;
-    logic [31:0]   baddr_q, raddr_q, paddr_q, hit_count_q;
-    logic [IB-1:0] bdata_q, rdata_q;
+    logic          infl_q, dem_q, rerr_q, pend_q, drop_q;
+    logic [31:0]   raddr_q, paddr_q, hit_count_q;
+    logic [IB-1:0] rdata_q;
     logic [7:0]    beat_q;
+    logic [Lines-1:0] lvalid_q, lerr_q;
+    logic [31:0]   laddr_q [Lines];
+    logic [IB-1:0] ldata_q [Lines];
     assign pend_addr_q[32*s +: 32] = paddr_q;
     assign hits_q[32*s +: 32]      = hit_count_q;
+    logic unused_last_beat;  // the last beat goes straight from the bus into the line
+    assign unused_last_beat = ^rdata_q[IB-1 -: DataBits];
 
-    logic [31:0] req_addr;
-    logic        misaligned, hit, r_here, r_last;
+    logic [31:0] req_addr, next_addr, after_addr;
+    logic        misaligned, hit, next_held, after_held, r_here, r_last;
+    logic [LB-1:0] req_line, next_line, after_line, rd_line;
     assign req_addr   = fetch_req_addr_i[32*s +: 32];
+    assign next_addr  = req_addr + 32'd128;     // after a hit
+    assign after_addr = raddr_q + 32'd128;      // after a demand lands
+    assign req_line   = (Lines > 1) ? LB'(req_addr >> 7) : '0;
+    assign next_line  = (Lines > 1) ? LB'(next_addr >> 7) : '0;
+    assign after_line = (Lines > 1) ? LB'(after_addr >> 7) : '0;
+    assign rd_line    = (Lines > 1) ? LB'(raddr_q >> 7) : '0;
     assign misaligned = (req_addr[6:0] != 7'd0);
-    assign hit        = bvalid_q && (baddr_q == req_addr);
+    assign hit        = lvalid_q[req_line] && (laddr_q[req_line] == req_addr);
+    assign next_held  = lvalid_q[next_line] && (laddr_q[next_line] == next_addr);
+    assign after_held = lvalid_q[after_line] && (laddr_q[after_line] == after_addr);
     assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));
     assign r_last     = r_here && (32'(beat_q) == Beats - 1);
 
-    // A request is taken when nothing of this sequencer is in flight: answered from the buffer,
+    // A request is taken when nothing of this sequencer is in flight: answered from a line,
     // refused as misaligned, or turned into a demand read.
     assign fetch_req_ready_o[s] = !pend_q && !infl_q && !flush_i[s];
-    // The AR request: a demand, or the prefetch of the instruction after the buffer's.
+    // The AR request: a demand, or the prefetch of the instruction after the last answered.
     assign ar_want[s] = pend_q && !infl_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        bvalid_q         <= 1'b0;
-        berr_q           <= 1'b0;
-        baddr_q <= '0;
-        bdata_q <= '0;
-        infl_q          <= 1'b0;
-        dem_q            <= 1'b0;
-        pend_q           <= 1'b0;
-        drop_q              <= 1'b0;
-        paddr_q <= '0;
-        raddr_q  <= '0;
-        rdata_q  <= '0;
-        rerr_q            <= 1'b0;
-        beat_q       <= '0;
-        hit_count_q     <= '0;
+        lvalid_q    <= '0;
+        lerr_q      <= '0;
+        infl_q      <= 1'b0;
+        dem_q       <= 1'b0;
+        pend_q      <= 1'b0;
+        drop_q      <= 1'b0;
+        paddr_q     <= '0;
+        raddr_q     <= '0;
+        rdata_q     <= '0;
+        rerr_q      <= 1'b0;
+        beat_q      <= '0;
+        hit_count_q <= '0;
       end else begin
         if (flush_i[s]) begin
           // A read asked for or in flight still goes (an AR offered stays offered) and lands,
           // and is thrown away.
-          bvalid_q     <= 1'b0;
-          dem_q        <= 1'b0;
-          drop_q          <= infl_q || pend_q;
+          lvalid_q    <= '0;
+          dem_q       <= 1'b0;
+          drop_q      <= infl_q || pend_q;
           hit_count_q <= '0;
         end else if (fetch_req_valid_i[s] && fetch_req_ready_o[s] && !misaligned) begin
           if (hit) begin
-            // Answer from the buffer and prefetch the next instruction.
-            bvalid_q          <= 1'b0;
-            pend_q            <= 1'b1;
-            dem_q             <= 1'b0;
-            paddr_q <= req_addr + 32'd128;
-            hit_count_q      <= hit_count_q + 32'd1;
+            // Answer from the line and prefetch the next instruction unless it is held.
+            pend_q      <= !next_held;
+            dem_q       <= 1'b0;
+            paddr_q     <= next_addr;
+            hit_count_q <= hit_count_q + 32'd1;
           end else begin
-            bvalid_q          <= 1'b0;
-            pend_q            <= 1'b1;
-            dem_q             <= 1'b1;
+            pend_q  <= 1'b1;
+            dem_q   <= 1'b1;
             paddr_q <= req_addr;
           end
         end
         if (ar_gnt[s]) begin
-          pend_q           <= 1'b0;
-          infl_q          <= 1'b1;
-          raddr_q  <= paddr_q;
-          rerr_q            <= 1'b0;
-          beat_q       <= '0;
+          pend_q  <= 1'b0;
+          infl_q  <= 1'b1;
+          raddr_q <= paddr_q;
+          rerr_q  <= 1'b0;
+          beat_q  <= '0;
         end
         if (r_here) begin
           rdata_q[DataBits*beat_q +: DataBits] <= m_axi_rdata_i;
-          rerr_q      <= rerr_q || rbad;
+          rerr_q <= rerr_q || rbad;
           beat_q <= beat_q + 8'd1;
         end
         if (r_last) begin
           infl_q <= 1'b0;
           if (drop_q) begin
             drop_q <= 1'b0;
-          end else if (dem_q) begin
-            // The demand is answered (below); prefetch the one after it.
-            dem_q             <= 1'b0;
-            pend_q            <= 1'b1;
-            paddr_q <= raddr_q + 32'd128;
           end else begin
-            bvalid_q          <= 1'b1;
-            baddr_q  <= raddr_q;
-            berr_q            <= rerr_q || rbad;
-            bdata_q  <= rdata_q;
-            bdata_q[IB - DataBits +: DataBits] <= m_axi_rdata_i;
+            // Keep it; after a demand (answered below) prefetch the one after it.
+            lvalid_q[rd_line] <= 1'b1;
+            lerr_q[rd_line]   <= rerr_q || rbad;
+            laddr_q[rd_line]  <= raddr_q;
+            ldata_q[rd_line]  <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
+            if (dem_q) begin
+              dem_q   <= 1'b0;
+              pend_q  <= !after_held;
+              paddr_q <= after_addr;
+            end
           end
         end
       end
     end
 
-    // Answers: from the buffer the cycle after a hit, a misaligned address at once (next
-    // cycle), a demand when its last beat lands.
+    // Answers: from a line the cycle after a hit, a misaligned address at once (next cycle),
+    // a demand when its last beat lands.
     logic        ans_q, ans_err_q;
     logic [IB-1:0] ans_data_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -195,8 +212,8 @@ module tern_seq_axi #(
         ans_q <= 1'b0;
         if (!flush_i[s] && fetch_req_valid_i[s] && fetch_req_ready_o[s] && (hit || misaligned)) begin
           ans_q      <= 1'b1;
-          ans_err_q  <= misaligned || berr_q;
-          ans_data_q <= bdata_q;
+          ans_err_q  <= misaligned || lerr_q[req_line];
+          ans_data_q <= ldata_q[req_line];
         end else if (r_last && dem_q && !drop_q && !flush_i[s]) begin
           ans_q      <= 1'b1;
           ans_err_q  <= rerr_q || rbad;
