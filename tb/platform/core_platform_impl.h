@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <type_traits>
+#include <utility>
 
 #include "common/error.h"
 #include "isa/asm.h"
@@ -35,6 +37,13 @@ uint32_t field(const T& port, uint32_t lsb, uint32_t bits) {
   if (off + bits > 32) v |= uint64_t(detail::get_word(port, w + 1)) << 32;
   return uint32_t((v >> off) & ((uint64_t{1} << bits) - 1));
 }
+
+// Whether the model was verilated with FST tracing (the trn2 core is not: rtl/CMakeLists.txt).
+template <typename T, typename = void>
+struct HasFstTrace : std::false_type {};
+template <typename T>
+struct HasFstTrace<T, std::void_t<decltype(std::declval<T&>().trace(std::declval<VerilatedFstC*>(), 0))>>
+    : std::true_type {};
 
 }  // namespace platform_detail
 
@@ -88,9 +97,14 @@ CorePlatform<Top>::CorePlatform(sc_core::sc_module_name name, PlatformOptions op
   if (!opt_.waves.empty()) m.context->traceEverOn(true);  // before the model is built
   m.top = std::make_unique<Top>(m.context.get(), "tern_core");
   if (!opt_.waves.empty()) {
-    m.fst = std::make_unique<VerilatedFstC>();
-    m.top->trace(m.fst.get(), 99);
-    m.fst->open(opt_.waves.c_str());
+    if constexpr (platform_detail::HasFstTrace<Top>::value) {
+      m.fst = std::make_unique<VerilatedFstC>();
+      m.top->trace(m.fst.get(), 99);
+      m.fst->open(opt_.waves.c_str());
+    } else {
+      throw Error(fmt::format("waves '{}': this core model was verilated without FST tracing",
+                              opt_.waves));
+    }
   }
   const uint32_t data_bytes = uint32_t(sizeof(m.top->m_axi_wstrb_o) * 8);
   hbm_ = std::make_unique<HbmTarget>("hbm", 4096, m.period,
