@@ -29,6 +29,7 @@ namespace platform_detail {
 // tern_seq's states (rtl/core/tern_seq.sv) that the timeline needs.
 constexpr uint32_t kStDecode = 3, kStWait = 4, kStExec = 5;
 constexpr uint32_t kResetCycles = 4;
+constexpr size_t kClockStackBytes = size_t{64} << 20;  // reserved, touched only as deep as used
 
 template <typename T>
 uint32_t field(const T& port, uint32_t lsb, uint32_t bits) {
@@ -121,6 +122,9 @@ CorePlatform<Top>::CorePlatform(sc_core::sc_module_name name, PlatformOptions op
   };
   m.dmas.resize(sizeof(m.top->trace_dma_active_o) * 8);
   SC_THREAD(clock_thread);
+  // The model is evaluated on this thread's own stack, and a big core's eval functions have big
+  // frames (trn2: 2.1 MB for one, where SystemC's default thread stack is 320 KB).
+  set_stack_size(platform_detail::kClockStackBytes);
   SC_THREAD(host_thread);
 }
 
