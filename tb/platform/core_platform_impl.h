@@ -123,7 +123,7 @@ CorePlatform<Top>::CorePlatform(sc_core::sc_module_name name, PlatformOptions op
   m.dmas.resize(sizeof(m.top->trace_dma_active_o) * 8);
   SC_THREAD(clock_thread);
   // The model is evaluated on this thread's own stack, and a big core's eval functions have big
-  // frames (trn2: 2.1 MB for one, where SystemC's default thread stack is 320 KB).
+  // frames (trn2: 2.1 MB for one, where SystemC's default thread stack is 256 KB).
   set_stack_size(platform_detail::kClockStackBytes);
   SC_THREAD(host_thread);
 }
