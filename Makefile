@@ -12,7 +12,7 @@ BIN    := $(BUILD)/bin
 export TERN := $(abspath $(BIN)/tern)
 export BUILD
 
-.PHONY: all bootstrap configure build test sim lint fpga bench clean help
+.PHONY: all bootstrap configure build test sim lint fpga bench bench-trn2 clean help
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top"
 	@echo "make fpga   iCE40 bitstream (build/fpga/report.json); FPGA_VU9P=1 adds the core's VU9P estimate"
 	@echo "make bench  cycle benchmarks -> build/bench/*.json"
+	@echo "make bench-trn2  only the trn2 core's e2e GEMM and the sim-speed bench (part of make bench)"
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -54,9 +55,16 @@ bench: build
 	$(BIN)/tern_bench_pe_gemm --out $(BUILD)/bench
 	$(BIN)/tern_bench_act_dve --out $(BUILD)/bench
 	$(BIN)/tern_bench_e2e --out $(BUILD)/bench --config small
-	cmake --build $(BUILD) --target tern_bench_sim_speed -j $(JOBS)
-	$(BIN)/tern_bench_sim_speed --out $(BUILD)/bench
+	$(MAKE) --no-print-directory bench-trn2
 	$(BIN)/tern_bench_link --out $(BUILD)/bench
+
+# The trn2 core is configured in (Verilator runs at configure time, about a minute) and built
+# (about 12 minutes on one core, once) for these benches only; never by `make test`.
+bench-trn2: configure
+	cmake -S . -B $(BUILD) -DTERN_TRN2_CORE=ON
+	cmake --build $(BUILD) --target tern_bench_e2e_trn2 tern_bench_sim_speed -j $(JOBS)
+	$(BIN)/tern_bench_e2e_trn2 --out $(BUILD)/bench --config trn2
+	$(BIN)/tern_bench_sim_speed --out $(BUILD)/bench
 
 clean:
 	rm -rf $(BUILD)

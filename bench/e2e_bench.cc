@@ -8,17 +8,28 @@
 //                   (cycles x AXI bytes per beat));
 //   kernels.json    attention and layer norm: cycles and per-engine utilisation.
 // (sim_speed.json, one and two Verilator threads, is tern_bench_sim_speed's.)
-// The verilated core exists for tiny and small; the bench runs small (--config tiny for a quick
-// look). SystemC elaborates once, so the process holds one platform for all runs.
+// Each file is a JSON list of records with a "config" key; a run replaces the records of its
+// own config and keeps the others, so the small and trn2 runs share the files.
+// tern_bench_e2e holds the tiny and small cores (`make bench` runs small; --config tiny for a
+// quick look). tern_bench_e2e_trn2 is the same bench linked with the trn2 core as well (built by
+// `make bench` only, rtl/CMakeLists.txt): --config trn2 runs the GEMM at kTrn2Gemm, HBM latency
+// 200, as the trn2 core simulates a few hundred cycles per second (docs/performance.md).
+// SystemC elaborates once, so the process holds one platform for all runs.
 // The verilated models before <systemc> (see tb/platform/core_platform.cc).
 #include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#ifdef TERN_TRN2_CORE
+#include "Vtern_core_trn2.h"
+#include "platform/core_platform_impl.h"
+#endif
 
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -28,22 +39,54 @@
 #include "kernels/kernels.h"
 #include "platform/platform_check.h"
 
+#ifdef TERN_TRN2_CORE
+namespace tern::tb {
+template class CorePlatform<Vtern_core_trn2>;
+}  // namespace tern::tb
+#endif
+
 namespace {
 
 using namespace tern;
 
+// The trn2 GEMM: 64^3, 114,546 cycles, about 7 minutes on a free core at about 275 cycles/s
+// (128 x 128 x 64 moves 2.5x the bytes and ran past 20 minutes; the 1024^3 would take
+// weeks at today's DMA throughput; docs/decisions.md). Raise it (or pass --gemm) once the core
+// needs fewer cycles.
+const char* const kTrn2Gemm = "m=64,k=64,n=64";
+
 struct Args {
   std::string out = "build/bench", configs = "configs", config = "small";
+  std::string gemm;                  // --gemm m=..,k=..,n=.. (default: per config)
+  std::set<std::string> sections;    // --sections gemm,dma,kernels (default: per config)
   bool quick = false;
 };
 
-void write_json(const std::string& dir, const std::string& name, const std::vector<std::string>& records) {
+// Writes `records` (one JSON object each, all of config `config`) to dir/name as a JSON list,
+// keeping the records of other configs already there (this bench writes one record per line).
+void write_json(const std::string& dir, const std::string& name, const std::string& config,
+                const std::vector<std::string>& records) {
   std::filesystem::create_directories(dir);
-  std::ofstream f(dir + "/" + name);
+  const std::string path = dir + "/" + name;
+  std::vector<std::string> all;
+  {
+    std::ifstream in(path);
+    const std::string own = fmt::format("\"config\": \"{}\"", config);
+    for (std::string line; std::getline(in, line);) {
+      const size_t b = line.find('{'), e = line.rfind('}');
+      if (b == std::string::npos || e == std::string::npos) continue;
+      std::string rec = line.substr(b, e - b + 1);
+      if (rec.find(own) == std::string::npos) all.push_back(std::move(rec));
+    }
+  }
+  all.insert(all.end(), records.begin(), records.end());
+  std::ofstream f(path);
+  if (!f) throw Error(fmt::format("cannot write {}", path));
   f << "[\n";
-  for (size_t i = 0; i < records.size(); ++i) f << "  " << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
+  for (size_t i = 0; i < all.size(); ++i) f << "  " << all[i] << (i + 1 < all.size() ? ",\n" : "\n");
   f << "]\n";
-  fmt::print("wrote {}/{}\n", dir, name);
+  fmt::print("wrote {} ({} records of {}, {} kept)\n", path, records.size(), config,
+             all.size() - records.size());
 }
 
 template <typename Top>
@@ -93,17 +136,28 @@ template <typename Top>
 void run_all(const CoreConfig& cfg, const Args& a) {
   tb::PlatformOptions opt;
   tb::CorePlatform<Top> platform("platform", opt);
+  const bool trn2 = cfg.name == "trn2";
+  const std::set<std::string> sections =
+      !a.sections.empty() ? a.sections
+      : trn2              ? std::set<std::string>{"gemm"}
+                          : std::set<std::string>{"gemm", "dma", "kernels"};
 
   // --- e2e GEMM ------------------------------------------------------------------------
   std::vector<std::string> gemm;
   // The kernel's default shape for the config (small: 131 x 69 x 87, edges included); the RTL
   // simulates a few thousand cycles per second on small, so bigger GEMMs wait for a faster core.
-  const kernels::Shape gemm_shape = a.quick
-      ? kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}
-      : kernels::find_kernel("gemm").default_shape(cfg);
-  {
+  // trn2: kTrn2Gemm at latency 200 only.
+  const kernels::RefKernel& gemm_ref = kernels::find_kernel("gemm");
+  const kernels::Shape gemm_shape =
+      !a.gemm.empty() ? kernels::parse_shape(gemm_ref, a.gemm, cfg)
+      : a.quick       ? kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}
+      : trn2          ? kernels::parse_shape(gemm_ref, kTrn2Gemm, cfg)
+                      : gemm_ref.default_shape(cfg);
+  if (sections.count("gemm")) {
     const uint32_t m = gemm_shape.at("m"), kk = gemm_shape.at("k"), n = gemm_shape.at("n");
-    for (uint32_t latency : a.quick ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500}) {
+    const std::vector<uint32_t> latencies =
+        a.quick || trn2 ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500};
+    for (uint32_t latency : latencies) {
       const tb::KernelImage img = reference_image(cfg, "gemm", gemm_shape);
       const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
       const uint64_t cycles = c.run.cycles;
@@ -119,70 +173,75 @@ void run_all(const CoreConfig& cfg, const Args& a) {
           "{{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", \"cycles\": {}, "
           "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
           "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, "
-          "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": 64}}",
+          "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": 64, "
+          "\"wall_seconds\": {:.1f}}}",
           cfg.name, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
           double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes,
-          double(dma_bytes) / double(cycles)));
+          double(dma_bytes) / double(cycles), c.run.wall_seconds));
     }
+    write_json(a.out, "e2e_gemm.json", cfg.name, gemm);
   }
-  write_json(a.out, "e2e_gemm.json", gemm);
 
   // --- DMA bandwidth ----------------------------------------------------------------------
-  std::vector<std::string> dma;
-  const uint32_t axi_bytes = cfg.axi_data_bits / 8;
-  for (uint32_t kib : a.quick ? std::vector<uint32_t>{2} : std::vector<uint32_t>{2, 4, 8, 32}) {
-    if (kib * 1024 > cfg.sbuf_partition_bytes) continue;
-    // Every size at 200 cycles; the latency sweep at 4 KiB.
-    const std::vector<uint32_t> latencies =
-        a.quick || kib != 4 ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500};
-    for (uint32_t latency : latencies) {
-      const tb::KernelImage img = dma_copy_image(cfg, kib * 1024);
-      const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
-      std::vector<const core::TraceEvent*> transfers;
-      for (const core::TraceEvent& e : c.run.timeline)
-        if (e.agent.rfind("dma.", 0) == 0) transfers.push_back(&e);
-      if (transfers.size() != 2) throw Error(fmt::format("{}: {} DMA transfers, not 2", img.recipe, transfers.size()));
-      const uint64_t bytes = uint64_t(cfg.partitions) * kib * 1024;
-      const char* dirs[2] = {"hbm_to_sbuf", "sbuf_to_hbm"};
-      for (int i = 0; i < 2; ++i) {
-        const uint64_t cyc = transfers[size_t(i)]->end - transfers[size_t(i)]->start;
-        const double eff = double(bytes) / (double(cyc) * axi_bytes);
-        fmt::print("dma {} {} KiB/partition latency {}: {} cycles, efficiency {:.3f}\n", dirs[i],
-                   kib, latency, cyc, eff);
-        dma.push_back(fmt::format("{{\"config\": \"{}\", \"direction\": \"{}\", \"partitions\": {}, "
-                                  "\"bytes_per_partition\": {}, \"hbm_latency\": {}, \"cycles\": {}, "
-                                  "\"efficiency\": {:.4f}}}", cfg.name, dirs[i], cfg.partitions,
-                                  kib * 1024, latency, cyc, eff));
+  if (sections.count("dma")) {
+    std::vector<std::string> dma;
+    const uint32_t axi_bytes = cfg.axi_data_bits / 8;
+    for (uint32_t kib : a.quick ? std::vector<uint32_t>{2} : std::vector<uint32_t>{2, 4, 8, 32}) {
+      if (kib * 1024 > cfg.sbuf_partition_bytes) continue;
+      // Every size at 200 cycles; the latency sweep at 4 KiB.
+      const std::vector<uint32_t> latencies =
+          a.quick || kib != 4 ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500};
+      for (uint32_t latency : latencies) {
+        const tb::KernelImage img = dma_copy_image(cfg, kib * 1024);
+        const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
+        std::vector<const core::TraceEvent*> transfers;
+        for (const core::TraceEvent& e : c.run.timeline)
+          if (e.agent.rfind("dma.", 0) == 0) transfers.push_back(&e);
+        if (transfers.size() != 2) throw Error(fmt::format("{}: {} DMA transfers, not 2", img.recipe, transfers.size()));
+        const uint64_t bytes = uint64_t(cfg.partitions) * kib * 1024;
+        const char* dirs[2] = {"hbm_to_sbuf", "sbuf_to_hbm"};
+        for (int i = 0; i < 2; ++i) {
+          const uint64_t cyc = transfers[size_t(i)]->end - transfers[size_t(i)]->start;
+          const double eff = double(bytes) / (double(cyc) * axi_bytes);
+          fmt::print("dma {} {} KiB/partition latency {}: {} cycles, efficiency {:.3f}\n", dirs[i],
+                     kib, latency, cyc, eff);
+          dma.push_back(fmt::format("{{\"config\": \"{}\", \"direction\": \"{}\", \"partitions\": {}, "
+                                    "\"bytes_per_partition\": {}, \"hbm_latency\": {}, \"cycles\": {}, "
+                                    "\"efficiency\": {:.4f}}}", cfg.name, dirs[i], cfg.partitions,
+                                    kib * 1024, latency, cyc, eff));
+        }
       }
     }
+    write_json(a.out, "dma.json", cfg.name, dma);
   }
-  write_json(a.out, "dma.json", dma);
 
   // --- kernels ----------------------------------------------------------------------------
-  std::vector<std::string> kern;
-  for (const char* name : {"attention", "layernorm"}) {
-    const kernels::RefKernel& ref = kernels::find_kernel(name);
-    const kernels::Shape s = ref.default_shape(cfg);
-    const tb::KernelImage img = reference_image(cfg, name, s);
-    const tb::PlatformCompare c = run_checked(platform, cfg, img, 200);
-    // Utilisation: the cycles each engine spent executing instructions (the timeline's slices,
-    // semaphore waits and fetches excluded) over the run's cycles.
-    std::map<std::string, uint64_t> executing;
-    for (const core::TraceEvent& e : c.run.timeline) executing[e.agent] += e.end - e.start;
-    std::string util;
-    for (int q = 0; q < isa::kNumSeqs; ++q) {
-      const char* agent = isa::seq_name(isa::Seq(q));
-      util += fmt::format("{}\"{}\": {:.4f}", q ? ", " : "", agent,
-                          double(executing[agent]) / double(c.run.cycles));
+  if (sections.count("kernels")) {
+    std::vector<std::string> kern;
+    for (const char* name : {"attention", "layernorm"}) {
+      const kernels::RefKernel& ref = kernels::find_kernel(name);
+      const kernels::Shape s = ref.default_shape(cfg);
+      const tb::KernelImage img = reference_image(cfg, name, s);
+      const tb::PlatformCompare c = run_checked(platform, cfg, img, 200);
+      // Utilisation: the cycles each engine spent executing instructions (the timeline's slices,
+      // semaphore waits and fetches excluded) over the run's cycles.
+      std::map<std::string, uint64_t> executing;
+      for (const core::TraceEvent& e : c.run.timeline) executing[e.agent] += e.end - e.start;
+      std::string util;
+      for (int q = 0; q < isa::kNumSeqs; ++q) {
+        const char* agent = isa::seq_name(isa::Seq(q));
+        util += fmt::format("{}\"{}\": {:.4f}", q ? ", " : "", agent,
+                            double(executing[agent]) / double(c.run.cycles));
+      }
+      fmt::print("{} {}: {} cycles (golden estimate {}), busy: {}\n", name, kernels::shape_text(s),
+                 c.run.cycles, c.outcome.golden.cycles, util);
+      kern.push_back(fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"shape\": \"{}\", \"hbm_latency\": 200, "
+                                 "\"cycles\": {}, \"estimated_cycles\": {}, \"utilization\": {{{}}}}}",
+                                 cfg.name, name, kernels::shape_text(s), c.run.cycles,
+                                 c.outcome.golden.cycles, util));
     }
-    fmt::print("{} {}: {} cycles (golden estimate {}), busy: {}\n", name, kernels::shape_text(s),
-               c.run.cycles, c.outcome.golden.cycles, util);
-    kern.push_back(fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"shape\": \"{}\", \"hbm_latency\": 200, "
-                               "\"cycles\": {}, \"estimated_cycles\": {}, \"utilization\": {{{}}}}}",
-                               cfg.name, name, kernels::shape_text(s), c.run.cycles,
-                               c.outcome.golden.cycles, util));
+    write_json(a.out, "kernels.json", cfg.name, kern);
   }
-  write_json(a.out, "kernels.json", kern);
 }
 
 }  // namespace
@@ -196,12 +255,27 @@ int sc_main(int argc, char** argv) {
       else if (k == "--configs" && i + 1 < argc) a.configs = argv[++i];
       else if (k == "--config" && i + 1 < argc) a.config = argv[++i];
       else if (k == "--quick") a.quick = true;  // one small case of each: a smoke test of the bench
-      else throw Error(fmt::format("unknown argument '{}'", k));
+      else if (k == "--gemm" && i + 1 < argc) a.gemm = argv[++i];
+      else if (k == "--sections" && i + 1 < argc) {
+        std::stringstream list(argv[++i]);
+        for (std::string s; std::getline(list, s, ',');) {
+          if (s != "gemm" && s != "dma" && s != "kernels")
+            throw Error(fmt::format("unknown section '{}' (gemm, dma, kernels)", s));
+          a.sections.insert(s);
+        }
+      } else throw Error(fmt::format("unknown argument '{}'", k));
     }
     const CoreConfig cfg = load_config(a.configs + "/" + a.config + ".yaml");
     if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
     else if (cfg.name == "small") run_all<Vtern_core_small>(cfg, a);
+#ifdef TERN_TRN2_CORE
+    else if (cfg.name == "trn2") run_all<Vtern_core_trn2>(cfg, a);
+    else throw Error(fmt::format("the verilated core exists for tiny, small and trn2, not '{}'", cfg.name));
+#else
+    else if (cfg.name == "trn2")
+      throw Error("the trn2 core is in tern_bench_e2e_trn2 (make bench builds it)");
     else throw Error(fmt::format("the verilated core exists for tiny and small, not '{}'", cfg.name));
+#endif
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_e2e: error: {}\n", e.what());

@@ -125,7 +125,9 @@ module tern_act_adapter #(
 
   logic            cmd_valid, cmd_ready, in_valid, in_ready, out_valid, out_ready, act_busy;
   logic [P*32-1:0] in_data, out_data, acc_data;
-  logic [3*P*32-1:0] scal_q, scal_d;  // scale, bias, acc_load (fp32 per lane)
+  // The per-partition scale, bias and acc_load (fp32 per lane): three registers, not one of
+  // 3*P*32 bits (at P = 128 that one would pass Verilator's 8k-bit WIDTHCONCAT limit on reset).
+  logic [P*32-1:0] scale_q, scale_d, bias_q, bias_d, acc_load_q, acc_load_d;
   logic [3:0]      check_code, err_code_unused;
   logic            err_valid_unused;
 
@@ -140,13 +142,13 @@ module tern_act_adapter #(
     .cmd_n_i           ((n_full > 64'hFFFF) ? 16'hFFFF : n_full[15:0]),
     .cmd_scale_vec_i   (w_present[WScale]),
     .cmd_scale_i       (instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: 32]),
-    .cmd_scales_i      (scal_q[0 +: P*32]),
+    .cmd_scales_i      (scale_q),
     .cmd_bias_vec_i    (w_present[WBias]),
     .cmd_bias_i        (instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: 32]),
-    .cmd_biases_i      (scal_q[P*32 +: P*32]),
+    .cmd_biases_i      (bias_q),
     .cmd_reduce_op_i   (instr_q[tern_isa_pkg::ActReduceOpLsb]),
     .cmd_reduce_cmd_i  (reduce_cmd),
-    .cmd_acc_load_i    (scal_q[2*P*32 +: P*32]),
+    .cmd_acc_load_i    (acc_load_q),
     .in_valid_i        (in_valid),
     .in_ready_o        (in_ready),
     .in_data_i         (in_data),
@@ -299,7 +301,9 @@ module tern_act_adapter #(
     rd_psum_d    = rd_psum_q;
     hold_d       = hold_q;
     hold_valid_d = hold_valid_q;
-    scal_d       = scal_q;
+    scale_d      = scale_q;
+    bias_d       = bias_q;
+    acc_load_d   = acc_load_q;
     scal_done_d  = scal_done_q;
     out_count_d  = out_count_q;
     w_start      = '0;
@@ -316,16 +320,16 @@ module tern_act_adapter #(
           hold_valid_d = 1'b1;
         end
         WScale: begin
-          scal_d[0 +: P*32] = rd_fp32;
-          scal_done_d[0]    = 1'b1;
+          scale_d        = rd_fp32;
+          scal_done_d[0] = 1'b1;
         end
         WBias: begin
-          scal_d[P*32 +: P*32] = rd_fp32;
-          scal_done_d[1]       = 1'b1;
+          bias_d         = rd_fp32;
+          scal_done_d[1] = 1'b1;
         end
         default: begin
-          scal_d[2*P*32 +: P*32] = rd_fp32;
-          scal_done_d[2]         = 1'b1;
+          acc_load_d     = rd_fp32;
+          scal_done_d[2] = 1'b1;
         end
       endcase
     end
@@ -399,7 +403,9 @@ module tern_act_adapter #(
       rd_psum_q    <= 1'b0;
       hold_q       <= '0;
       hold_valid_q <= 1'b0;
-      scal_q       <= '0;
+      scale_q      <= '0;
+      bias_q       <= '0;
+      acc_load_q   <= '0;
       scal_done_q  <= '0;
       out_count_q  <= '0;
     end else begin
@@ -414,7 +420,9 @@ module tern_act_adapter #(
       rd_psum_q    <= rd_psum_d;
       hold_q       <= hold_d;
       hold_valid_q <= hold_valid_d;
-      scal_q       <= scal_d;
+      scale_q      <= scale_d;
+      bias_q       <= bias_d;
+      acc_load_q   <= acc_load_d;
       scal_done_q  <= scal_done_d;
       out_count_q  <= out_count_d;
     end

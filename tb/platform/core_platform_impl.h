@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <type_traits>
+#include <utility>
 
 #include "common/error.h"
 #include "isa/asm.h"
@@ -27,6 +29,7 @@ namespace platform_detail {
 // tern_seq's states (rtl/core/tern_seq.sv) that the timeline needs.
 constexpr uint32_t kStDecode = 3, kStWait = 4, kStExec = 5;
 constexpr uint32_t kResetCycles = 4;
+constexpr size_t kClockStackBytes = size_t{64} << 20;  // reserved, touched only as deep as used
 
 template <typename T>
 uint32_t field(const T& port, uint32_t lsb, uint32_t bits) {
@@ -35,6 +38,13 @@ uint32_t field(const T& port, uint32_t lsb, uint32_t bits) {
   if (off + bits > 32) v |= uint64_t(detail::get_word(port, w + 1)) << 32;
   return uint32_t((v >> off) & ((uint64_t{1} << bits) - 1));
 }
+
+// Whether the model was verilated with FST tracing (the trn2 core is not: rtl/CMakeLists.txt).
+template <typename T, typename = void>
+struct HasFstTrace : std::false_type {};
+template <typename T>
+struct HasFstTrace<T, std::void_t<decltype(std::declval<T&>().trace(std::declval<VerilatedFstC*>(), 0))>>
+    : std::true_type {};
 
 }  // namespace platform_detail
 
@@ -88,9 +98,14 @@ CorePlatform<Top>::CorePlatform(sc_core::sc_module_name name, PlatformOptions op
   if (!opt_.waves.empty()) m.context->traceEverOn(true);  // before the model is built
   m.top = std::make_unique<Top>(m.context.get(), "tern_core");
   if (!opt_.waves.empty()) {
-    m.fst = std::make_unique<VerilatedFstC>();
-    m.top->trace(m.fst.get(), 99);
-    m.fst->open(opt_.waves.c_str());
+    if constexpr (platform_detail::HasFstTrace<Top>::value) {
+      m.fst = std::make_unique<VerilatedFstC>();
+      m.top->trace(m.fst.get(), 99);
+      m.fst->open(opt_.waves.c_str());
+    } else {
+      throw Error(fmt::format("waves '{}': this core model was verilated without FST tracing",
+                              opt_.waves));
+    }
   }
   const uint32_t data_bytes = uint32_t(sizeof(m.top->m_axi_wstrb_o) * 8);
   hbm_ = std::make_unique<HbmTarget>("hbm", 4096, m.period,
@@ -107,6 +122,9 @@ CorePlatform<Top>::CorePlatform(sc_core::sc_module_name name, PlatformOptions op
   };
   m.dmas.resize(sizeof(m.top->trace_dma_active_o) * 8);
   SC_THREAD(clock_thread);
+  // The model is evaluated on this thread's own stack, and a big core's eval functions have big
+  // frames (trn2: 2.1 MB for one, where SystemC's default thread stack is 256 KB).
+  set_stack_size(platform_detail::kClockStackBytes);
   SC_THREAD(host_thread);
 }
 
