@@ -102,8 +102,8 @@ module tern_seq_axi #(
     logic [IB-1:0] rdata_q;
     logic [7:0]    beat_q;
     logic [Lines-1:0] lvalid_q, lerr_q;
-    logic [31:0]   laddr_q [Lines];
-    logic [IB-1:0] ldata_q [Lines];
+    logic [Lines*32-1:0] laddr_q;   // line l at 32 * l (flat: Yosys keeps them registers)
+    logic [Lines*IB-1:0] ldata_q;   // line l at IB * l
     assign pend_addr_q[32*s +: 32] = paddr_q;
     assign hits_q[32*s +: 32]      = hit_count_q;
     logic unused_last_beat;  // the last beat goes straight from the bus into the line
@@ -120,9 +120,9 @@ module tern_seq_axi #(
     assign after_line = (Lines > 1) ? LB'(after_addr >> 7) : '0;
     assign rd_line    = (Lines > 1) ? LB'(raddr_q >> 7) : '0;
     assign misaligned = (req_addr[6:0] != 7'd0);
-    assign hit        = lvalid_q[req_line] && (laddr_q[req_line] == req_addr);
-    assign next_held  = lvalid_q[next_line] && (laddr_q[next_line] == next_addr);
-    assign after_held = lvalid_q[after_line] && (laddr_q[after_line] == after_addr);
+    assign hit        = lvalid_q[req_line] && (laddr_q[32*req_line +: 32] == req_addr);
+    assign next_held  = lvalid_q[next_line] && (laddr_q[32*next_line +: 32] == next_addr);
+    assign after_held = lvalid_q[after_line] && (laddr_q[32*after_line +: 32] == after_addr);
     assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));
     assign r_last     = r_here && (32'(beat_q) == Beats - 1);
 
@@ -187,8 +187,6 @@ module tern_seq_axi #(
             // Keep it; after a demand (answered below) prefetch the one after it.
             lvalid_q[rd_line] <= 1'b1;
             lerr_q[rd_line]   <= rerr_q || rbad;
-            laddr_q[rd_line]  <= raddr_q;
-            ldata_q[rd_line]  <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
             if (dem_q) begin
               dem_q   <= 1'b0;
               pend_q  <= !after_held;
@@ -196,6 +194,14 @@ module tern_seq_axi #(
             end
           end
         end
+      end
+    end
+
+    // The lines' address and data: no reset (lvalid_q says which hold an instruction).
+    always_ff @(posedge clk_i) begin
+      if (r_last && !drop_q) begin
+        laddr_q[32*rd_line +: 32] <= raddr_q;
+        ldata_q[IB*rd_line +: IB] <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
       end
     end
 
@@ -213,7 +219,7 @@ module tern_seq_axi #(
         if (!flush_i[s] && fetch_req_valid_i[s] && fetch_req_ready_o[s] && (hit || misaligned)) begin
           ans_q      <= 1'b1;
           ans_err_q  <= misaligned || lerr_q[req_line];
-          ans_data_q <= ldata_q[req_line];
+          ans_data_q <= ldata_q[IB*req_line +: IB];
         end else if (r_last && dem_q && !drop_q && !flush_i[s]) begin
           ans_q      <= 1'b1;
           ans_err_q  <= rerr_q || rbad;
