@@ -537,15 +537,20 @@ class DmaRtlTest : public ::testing::Test {
     return t;
   }
 
+  // Random memory latency, AXI back-pressure and on-chip port stalls for the next scenario.
+  void random_timing() {
+    bench->mem().set_latency(1 + uint32_t(rng() % 40), 1 + uint32_t(rng() % 40));
+    bench->mem().set_ready_percent(rng() % 2 ? 100 : 50 + uint32_t(rng() % 50));
+    bench->stall_percent = rng() % 2 ? 0 : uint32_t(rng() % 40);
+  }
+
   void random_transfers(uint32_t n) {
     const std::vector<std::pair<isa::Space, isa::Space>> kinds = {
         {kHbmS, kSbufS}, {kSbufS, kHbmS}, {kHbmS, kPsumS}, {kPsumS, kHbmS}, {kSbufS, kPsumS},
         {kPsumS, kSbufS}, {kHbmS, kHbmS}, {kSbufS, kSbufS}};
     uint32_t pairs_seen[kNumDtypes][kNumDtypes] = {};
     for (uint32_t v = 0; v < n; ++v) {
-      bench->mem().set_latency(1 + uint32_t(rng() % 40), 1 + uint32_t(rng() % 40));
-      bench->mem().set_ready_percent(rng() % 2 ? 100 : 50 + uint32_t(rng() % 50));
-      bench->stall_percent = rng() % 2 ? 0 : uint32_t(rng() % 40);
+      random_timing();
       Slots slots = fresh_slots();
       std::vector<Transfer> ts;
       const uint32_t count = 1 + uint32_t(rng() % 5);
@@ -865,9 +870,7 @@ TEST_F(DmaRtlTest, QueueIsInOrder) {
 TEST_F(DmaRtlTest, RowModeMatchesGolden) {
   const uint32_t n = test_vectors(24);
   for (uint32_t v = 0; v < n; ++v) {
-    bench->mem().set_latency(1 + uint32_t(rng() % 40), 1 + uint32_t(rng() % 40));
-    bench->mem().set_ready_percent(rng() % 2 ? 100 : 50 + uint32_t(rng() % 50));
-    bench->stall_percent = rng() % 2 ? 0 : uint32_t(rng() % 40);
+    random_timing();
     Slots slots = fresh_slots();
     std::vector<Transfer> ts;
     std::string what = fmt::format("row-mode scenario {}:", v);

@@ -213,7 +213,10 @@ module tern_dma_midend #(
 
   // --- Row mode ----------------------------------------------------------------------------
   // Offsets into the current walker item (a run of one partition, or an HBM run).
-  localparam int unsigned CB = RB + 2;
+  // Four rows deep: a row read is issued only when its bytes will fit next cycle, so with two
+  // rows the SBUF side could read only every other cycle.
+  localparam int unsigned StreamRows = 4;
+  localparam int unsigned CB = RB + 3;
   logic [RowBytes*8-1:0] st_head, st_push_data;
   logic [CB-1:0]         st_count;
   logic [RB:0]           st_push, st_pop;
@@ -224,7 +227,7 @@ module tern_dma_midend #(
   logic [RB:0]           s_k, d_k;
   logic                  w_ocr_valid, w_ocr_hs, w_ocw_valid, w_sink_hs;
 
-  tern_dma_stream #(.Width(RowBytes)) u_stream (
+  tern_dma_stream #(.Width(RowBytes), .Rows(StreamRows)) u_stream (
     .clk_i(clk_i), .rst_ni(rst_ni), .clear_i(state_q == StCheck),
     .push_n_i(st_push), .push_data_i(st_push_data), .pop_n_i(st_pop), .head_o(st_head),
     .count_o(st_count)
@@ -245,7 +248,7 @@ module tern_dma_midend #(
     s_k = (s_left < 32'(row_left)) ? (RB + 1)'(s_left) : row_left;
   end
   assign w_ocr_valid = running && wide_q && s_onchip_q && sw_valid &&
-                       32'(st_count) + 32'(rpend_q) + 32'(s_k) <= 2 * RowBytes;
+                       32'(st_count) + 32'(rpend_q) + 32'(s_k) <= StreamRows * RowBytes;
   assign w_ocr_hs    = w_ocr_valid && oc_rd_ready_i;
 
   // SBUF destination: write as much of this row as the stream holds.
@@ -261,7 +264,7 @@ module tern_dma_midend #(
   // Stream in: the row read answering, or bytes of the backend's beat.
   always_comb begin
     logic [31:0] room, take;
-    room = 2 * RowBytes - 32'(st_count);
+    room = StreamRows * RowBytes - 32'(st_count);
     take = '0;
     st_push      = '0;
     st_push_data = '0;

@@ -1,13 +1,14 @@
 // tern_dma_stream: the byte FIFO between the two sides of a row-mode transfer (docs/dma.md
-// "Row mode"). It holds 2 x Width bytes in order; each cycle up to Width bytes leave from the
+// "Row mode"). It holds Rows x Width bytes in order; each cycle up to Width bytes leave from the
 // front (pop_n) and up to Width bytes join at the back (push_n), the pop taking effect first.
 // Both sides move whole runs of bytes, so neither waits for the other to line up: the source
 // pushes what its beat or row read gave, the destination pops what fits its beat or row.
-// The caller keeps pop_n <= count_o and count_o - pop_n + push_n <= 2 x Width.
+// The caller keeps pop_n <= count_o and count_o - pop_n + push_n <= Rows x Width.
 module tern_dma_stream #(
   parameter int unsigned Width = 64,                    // bytes
+  parameter int unsigned Rows = 4,                      // capacity in Widths, a power of two
   localparam int unsigned NB = $clog2(Width) + 1,       // 0 .. Width
-  localparam int unsigned CB = $clog2(2 * Width) + 1    // 0 .. 2 x Width
+  localparam int unsigned CB = $clog2(Rows * Width) + 1 // 0 .. Rows x Width
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -19,11 +20,11 @@ module tern_dma_stream #(
   output logic [CB-1:0]      count_o
 );
 
-  logic [16*Width-1:0] buf_q, buf_d;
+  logic [8*Rows*Width-1:0] buf_q, buf_d;
   logic [CB-1:0]       cnt_q, cnt_d;
 
   always_comb begin
-    logic [16*Width-1:0] kept, pushed;
+    logic [8*Rows*Width-1:0] kept, pushed;
     logic [CB-1:0]       left;
     left = cnt_q - CB'(pop_n_i);
     kept = buf_q >> {pop_n_i, 3'b000};
@@ -54,7 +55,7 @@ module tern_dma_stream #(
 `ifndef SYNTHESIS
   no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni) 32'(pop_n_i) <= 32'(cnt_q));
   no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    32'(cnt_q) - 32'(pop_n_i) + 32'(push_n_i) <= 2 * Width);
+    32'(cnt_q) - 32'(pop_n_i) + 32'(push_n_i) <= Rows * Width);
 `endif
 
 endmodule
