@@ -245,7 +245,9 @@ TEST(Platform, TimelineHasEveryInstructionAndTransfer) {
 }
 
 // Every reference kernel through tern::Device on the RTL backend: the outputs equal the golden
-// backend's bit for bit and pass the kernel's own fp64 check.
+// backend's bit for bit and pass the kernel's own fp64 check. The backend elaborates its own
+// platform, and SystemC elaborates once per process: these cases pass under CTest, which runs
+// each case in its own process, but not after another case in the same run of the binary.
 TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
   tb::register_rtl_backend();
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
