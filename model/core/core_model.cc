@@ -735,7 +735,8 @@ struct CoreModel::Impl {
   // Field values the encoding can hold but the machine does not define.
   void check_fields(const Site& site, const Instruction& in) const {
     auto bad = [&](const std::string& why) { fault(FaultKind::kIllegalInstruction, site, why); };
-    if (in.sync.wait && (in.sync.wait_sem >= isa::kNumSems || in.sync.wait_reg >= isa::kNumRegs))
+    if ((in.sync.wait && (in.sync.wait_sem >= isa::kNumSems || in.sync.wait_reg >= isa::kNumRegs)) ||
+        (in.sync.update != isa::SemUpdate::kNone && in.sync.update_sem >= isa::kNumSems))
       bad("semaphore or register number out of range");
     const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(in.op));
     if (info->format == isa::Format::kAct) {

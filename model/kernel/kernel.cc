@@ -60,7 +60,7 @@ uint32_t fbits(float f) {
 
 namespace {
 
-constexpr uint32_t kLoadQueue = 0, kStoreQueue = 1;
+constexpr uint32_t kLoadQueue = 0, kStoreQueue = 1;  // local queues of every DMA engine
 
 struct PoolInfo {
   std::string name;
@@ -103,7 +103,7 @@ struct Node {
 // One lowered instruction, static: it runs once per iteration of its enclosing loops.
 struct StaticInst {
   Seq seq;
-  int agent;                 // seq, or isa::kNumSeqs + queue for a DMA transfer
+  int agent;                 // seq, or isa::kNumSeqs + the queue's agent slot for a DMA transfer
   const Op* op = nullptr;
   std::map<int, int> slot;   // tile -> slot at this point
   std::vector<int> loops;    // enclosing loop ids, outermost first
@@ -135,6 +135,15 @@ struct Kernel::Impl {
   explicit Impl(const CoreConfig& c) : cfg(c) { scope.push_back(&root); }
 
   std::map<int, Seq> last_writer;  // tile -> the sequencer of its latest writer, as recorded
+  uint32_t dma_calls = 0;
+
+  // The global queue of the next dma_copy: the calls take the engines in turn (an engine runs
+  // one transfer at a time, so independent transfers on different engines overlap their HBM
+  // latency), loads on each engine's kLoadQueue and stores on its kStoreQueue.
+  uint32_t next_queue(uint32_t local) {
+    const uint32_t engine = dma_calls++ % std::max(1u, cfg.dma_engines);
+    return engine * cfg.dma_queues + std::min(local, cfg.dma_queues - 1);
+  }
 
   void add(Node n) {
     if (n.kind == Node::Kind::kOp)
@@ -287,6 +296,15 @@ struct Kernel::Impl {
       if (sc) check(*sc);
   }
 
+  // DMA queues in order of first use: agent slots, and so semaphores, only for queues in use.
+  std::map<uint32_t, int> queue_slots;
+  int queue_agent(uint32_t queue) {
+    auto [it, fresh] = queue_slots.emplace(queue, int(queue_slots.size()));
+    if (isa::kNumSeqs + it->second >= int(isa::kNumSems))
+      throw Error(fmt::format("kernel uses more DMA queues than there are semaphores ({})", isa::kNumSems));
+    return it->second;
+  }
+
   void lower(const std::vector<Node>& nodes, std::map<int, int>& slot,
              std::map<int, uint64_t>& counter, std::vector<int>& loops) {
     for (const Node& n : nodes) {
@@ -297,7 +315,7 @@ struct Kernel::Impl {
         check_live(n.op, slot);
         StaticInst s;
         s.seq = n.op.seq;
-        s.agent = n.op.dma ? isa::kNumSeqs + int(n.op.queue) : int(n.op.seq);
+        s.agent = n.op.dma ? isa::kNumSeqs + queue_agent(n.op.queue) : int(n.op.seq);
         s.op = &n.op;
         s.slot = slot;
         s.loops = loops;
@@ -931,7 +949,7 @@ void Kernel::dma_copy(const View& dst, const HbmView& src) {
   check_dma_shape(dst, src, "from");
   Node n = op_node(Seq::kSp, Opcode::kDma);
   n.op.dma = true;
-  n.op.queue = kLoadQueue;
+  n.op.queue = impl_->next_queue(kLoadQueue);
   n.op.ap[0] = view_operand(dst);
   n.op.ap[1].kind = Operand::Kind::kHbm;
   n.op.ap[1].hbm = src;
@@ -948,7 +966,7 @@ void Kernel::dma_copy(const HbmView& dst, const View& src) {
   auto w = impl_->last_writer.find(src.tile);
   Node n = op_node(w == impl_->last_writer.end() ? Seq::kSp : w->second, Opcode::kDma);
   n.op.dma = true;
-  n.op.queue = kStoreQueue;
+  n.op.queue = impl_->next_queue(kStoreQueue);
   n.op.ap[0].kind = Operand::Kind::kHbm;
   n.op.ap[0].hbm = dst;
   n.op.ap[1] = view_operand(src);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -78,6 +79,17 @@ void tile_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
   if (rest > 0) body(Index(first + full * tile), rest);
 }
 
+// Runs body(j, size) over the slices j = first, first + 1, .. of [0, total) cut every `tile`:
+// a hardware loop over the full slices, then the remainder slice as straight-line code.
+void slice_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
+                const std::function<void(Index, uint32_t)>& body) {
+  const uint64_t begin = uint64_t(first) * tile;
+  if (begin >= total) return;
+  const uint32_t full = uint32_t((total - begin) / tile), rest = uint32_t((total - begin) % tile);
+  if (full > 0) k.loop(full, [&](Index i) { body(Index(first) + i, tile); });
+  if (rest > 0) body(Index(first + full), rest);
+}
+
 HbmView window(const kernel::HbmTensor& t, Index r0, Index c0, uint32_t nr, uint32_t nc) {
   HbmView v;
   v.tensor = &t;
@@ -114,29 +126,54 @@ void scale_rows(Kernel& k, const View& out, const View& in, const View& s) {
 }
 
 // --- gemm: c[M,N] = a[M,K] @ b[K,N], bf16 in, fp32 out ---------------------------------------
-
+// The stationary operand wants k on partitions (a^T), but a transposing DMA moves one element
+// per AXI burst (docs/performance.md). So per m tile, a's rows load contiguously and turn into
+// a^T slices on the Tensor Engine, kept for every n tile; b stays resident when it fits in a
+// quarter of SBUF, else each k step loads its slice.
 void build_gemm(Kernel& k, const Shape& s) {
   const CoreConfig& cfg = k.config();
   const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
   const auto& A = k.input("a", M, K, Dtype::kBf16);
   const auto& B = k.input("b", K, N, Dtype::kBf16);
   const auto& C = k.output("c", M, N, Dtype::kFp32);
-  auto a_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
-  auto acc_pool = k.psum_pool("acc", 2);
-  const uint32_t tm = std::min(cfg.partitions, cfg.pe_cols), tk = cfg.pe_rows,
-                 tn = cfg.moving_max_n();
-  tile_loop(k, 0, M, tm, [&](Index m0, uint32_t mm) {
+  // Square tiles: a slice [tm, tk] transposes through the array into [tk, tm].
+  const uint32_t t = std::min({cfg.partitions, cfg.pe_rows, cfg.pe_cols}), tn = cfg.moving_max_n();
+  const uint32_t kt = (K + t - 1) / t;
+  const bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
+  auto b_all_pool = k.sbuf_pool("b_all", 1), a_pool = k.sbuf_pool("a", 2);
+  auto at_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
+  auto tp_pool = k.psum_pool("a_t_psum", 2), acc_pool = k.psum_pool("acc", 2);
+  std::optional<Tile> b_all;  // k slice j at columns [j N, j N + N)
+  if (b_resident) {
+    b_all = b_all_pool.tile(t, kt * N, Dtype::kBf16, "b_all");
+    slice_loop(k, 0, K, t, [&](Index j, uint32_t kk) {
+      k.dma_copy(k.sub(*b_all, 0, kk, j * N, N), window(B, j * t, 0, kk, N));
+    });
+  }
+  tile_loop(k, 0, M, t, [&](Index m0, uint32_t mm) {
+    const Tile a = a_pool.tile(mm, K, Dtype::kBf16, "a");
+    k.dma_copy(k.all(a), window(A, m0, 0, mm, K));
+    const Tile at = at_pool.tile(t, kt * t, Dtype::kBf16, "a_t");  // slice j at columns j t
+    slice_loop(k, 0, K, t, [&](Index j, uint32_t kk) {
+      const Tile tp = tp_pool.tile(kk, mm, Dtype::kFp32, "a_t_psum");
+      k.pe_transpose(k.all(tp), k.sub(a, 0, mm, j * t, kk));
+      k.tensor_copy(k.sub(at, 0, kk, j * t, mm), k.low_bits(k.all(tp), Dtype::kBf16));
+    });
     tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
       const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");
-      auto step = [&](Index k0, uint32_t kk, bool accumulate) {
-        const Tile a = a_pool.tile(kk, mm, Dtype::kBf16, "a_t");
-        k.dma_copy(k.all(a), window(A, m0, k0, mm, kk).t());
-        const Tile b = b_pool.tile(kk, nn, Dtype::kBf16, "b");
-        k.dma_copy(k.all(b), window(B, k0, n0, kk, nn));
-        k.matmul(k.all(acc), k.all(a), k.all(b), accumulate);
+      auto step = [&](Index j, uint32_t kk, bool accumulate) {
+        View moving;
+        if (b_all) {
+          moving = k.sub(*b_all, 0, kk, j * N + n0, nn);
+        } else {
+          const Tile b = b_pool.tile(kk, nn, Dtype::kBf16, "b");
+          k.dma_copy(k.all(b), window(B, j * t, n0, kk, nn));
+          moving = k.all(b);
+        }
+        k.matmul(k.all(acc), k.sub(at, 0, kk, j * t, mm), moving, accumulate);
       };
-      step(0, std::min(K, tk), false);
-      if (K > tk) tile_loop(k, tk, K - tk, tk, [&](Index k0, uint32_t kk) { step(k0, kk, true); });
+      step(0, std::min(K, t), false);
+      slice_loop(k, 1, K, t, [&](Index j, uint32_t kk) { step(j, kk, true); });
       const Tile c = c_pool.tile(mm, nn, Dtype::kFp32, "c");
       k.tensor_copy(k.all(c), k.all(acc));
       k.dma_copy(window(C, m0, n0, mm, nn), k.all(c));
