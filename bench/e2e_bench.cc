@@ -25,6 +25,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -107,29 +109,44 @@ tb::KernelImage reference_image(const CoreConfig& cfg, const std::string& name, 
   return img;
 }
 
-// HBM -> SBUF -> HBM of P x bytes_per_partition (fp32).
-tb::KernelImage dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
+// The DMA copy: 128 partitions' rows of bytes_per_partition, HBM -> SBUF, then back to
+// HBM (fp32). On a config with fewer partitions the rows are P-row tiles, one dma_copy each, all
+// loaded before any is stored (so as many tiles as SBUF holds: the rows actually moved are in the
+// record); the kernel puts the copies on the DMA engines in turn, so they run at once.
+struct DmaCopy {
   tb::KernelImage img;
+  uint32_t rows = 0;
+};
+
+DmaCopy dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
+  DmaCopy d;
+  tb::KernelImage& img = d.img;
   img.k = std::make_unique<kernel::Kernel>(cfg, "dma_copy");
   kernel::Kernel& k = *img.k;
   const uint32_t P = cfg.partitions, cols = bytes_per_partition / 4;
-  const auto& X = k.input("x", P, cols, Dtype::kFp32);
-  const auto& Y = k.output("y", P, cols, Dtype::kFp32);
-  auto pool = k.sbuf_pool("t", 1);
-  const kernel::Tile t = pool.tile(P, cols, Dtype::kFp32, "t");
-  auto whole = [&](const kernel::HbmTensor& h) {
+  const uint32_t tiles = std::max(1u, std::min(std::max(1u, 128 / P), cfg.sbuf_partition_bytes / bytes_per_partition));
+  d.rows = tiles * P;
+  const auto& X = k.input("x", d.rows, cols, Dtype::kFp32);
+  const auto& Y = k.output("y", d.rows, cols, Dtype::kFp32);
+  auto pool = k.sbuf_pool("t", tiles);
+  auto rows = [&](const kernel::HbmTensor& h, uint32_t i) {
     kernel::HbmView v;
     v.tensor = &h;
+    v.row0 = i * P;
     v.nrows = P;
     v.ncols = cols;
     return v;
   };
-  k.dma_copy(k.all(t), whole(X));
-  k.dma_copy(whole(Y), k.all(t));
+  std::vector<kernel::Tile> t;
+  for (uint32_t i = 0; i < tiles; ++i) {
+    t.push_back(pool.tile(P, cols, Dtype::kFp32, fmt::format("t{}", i)));
+    k.dma_copy(k.all(t.back()), rows(X, i));
+  }
+  for (uint32_t i = 0; i < tiles; ++i) k.dma_copy(rows(Y, i), k.all(t[i]));
   img.program = k.finish();
   tb::lay_out_tensors(img, [](const kernel::HbmTensor&, uint64_t i) { return uint32_t(i * 2654435761u); });
-  img.recipe = fmt::format("dma copy {} x {} bytes", P, bytes_per_partition);
-  return img;
+  img.recipe = fmt::format("dma copy {} x {} bytes", d.rows, bytes_per_partition);
+  return d;
 }
 
 template <typename Top>
@@ -192,23 +209,34 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       const std::vector<uint32_t> latencies =
           a.quick || kib != 4 ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500};
       for (uint32_t latency : latencies) {
-        const tb::KernelImage img = dma_copy_image(cfg, kib * 1024);
+        const DmaCopy copy = dma_copy_image(cfg, kib * 1024);
+        const tb::KernelImage& img = copy.img;
         const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
-        std::vector<const core::TraceEvent*> transfers;
-        for (const core::TraceEvent& e : c.run.timeline)
-          if (e.agent.rfind("dma.", 0) == 0) transfers.push_back(&e);
-        if (transfers.size() != 2) throw Error(fmt::format("{}: {} DMA transfers, not 2", img.recipe, transfers.size()));
-        const uint64_t bytes = uint64_t(cfg.partitions) * kib * 1024;
+        // Each direction from its first transfer's start to its last transfer's end.
+        std::array<uint64_t, 2> first{UINT64_MAX, UINT64_MAX}, last{0, 0};
+        std::array<uint32_t, 2> count{0, 0};
+        for (const core::TraceEvent& e : c.run.timeline) {
+          if (e.agent.rfind("dma.", 0) != 0) continue;
+          const size_t desc = std::stoul(e.name.substr(e.name.find('d', 4) + 1));
+          const int dir = img.program.descriptors.at(desc).src.space == isa::Space::kHbm ? 0 : 1;
+          first[size_t(dir)] = std::min(first[size_t(dir)], e.start);
+          last[size_t(dir)] = std::max(last[size_t(dir)], e.end);
+          ++count[size_t(dir)];
+        }
+        const uint32_t tiles = copy.rows / cfg.partitions;
+        if (count[0] != tiles || count[1] != tiles)
+          throw Error(fmt::format("{}: {} loads and {} stores, not {} each", img.recipe, count[0], count[1], tiles));
+        const uint64_t bytes = uint64_t(copy.rows) * kib * 1024;
         const char* dirs[2] = {"hbm_to_sbuf", "sbuf_to_hbm"};
-        for (int i = 0; i < 2; ++i) {
-          const uint64_t cyc = transfers[size_t(i)]->end - transfers[size_t(i)]->start;
+        for (size_t i = 0; i < 2; ++i) {
+          const uint64_t cyc = last[i] - first[i];
           const double eff = double(bytes) / (double(cyc) * axi_bytes);
-          fmt::print("dma {} {} KiB/partition latency {}: {} cycles, efficiency {:.3f}\n", dirs[i],
-                     kib, latency, cyc, eff);
+          fmt::print("dma {} {} x {} KiB latency {}: {} cycles, efficiency {:.3f}\n", dirs[i],
+                     copy.rows, kib, latency, cyc, eff);
           dma.push_back(fmt::format("{{\"config\": \"{}\", \"direction\": \"{}\", \"partitions\": {}, "
-                                    "\"bytes_per_partition\": {}, \"hbm_latency\": {}, \"cycles\": {}, "
-                                    "\"efficiency\": {:.4f}}}", cfg.name, dirs[i], cfg.partitions,
-                                    kib * 1024, latency, cyc, eff));
+                                    "\"bytes_per_partition\": {}, \"hbm_latency\": {}, \"transfers\": {}, "
+                                    "\"cycles\": {}, \"efficiency\": {:.4f}}}", cfg.name, dirs[i], copy.rows,
+                                    kib * 1024, latency, tiles, cyc, eff));
         }
       }
     }

@@ -2,14 +2,15 @@
 // fetch through a small instruction cache per sequencer, and the ld/st words.
 //
 // Fetch: a sequencer asks for the 128-byte instruction at an address. Each sequencer has Lines
-// direct-mapped lines (by instruction index), cleared at start. A line holding that address
-// answers the next cycle; otherwise the instruction is read (one INCR burst of InstrBits /
-// DataBits beats, which never crosses 4 KiB since instructions are 128-byte aligned) and kept.
-// Either way the following instruction is then prefetched into its line unless it is there
-// already, so straight-line code finds its next instruction waiting and a loop that fits the
-// lines runs from them after its first pass. A misaligned address or an AXI error answers with
-// an error (the sequencer faults with kMemory). Lines are not written by stores or DMA: a
-// program must not change its own instructions while it runs.
+// direct-mapped lines (by instruction index), cleared at start, filled Group instructions at a
+// time: a read is one INCR burst of a whole aligned group (Group * InstrBits / DataBits beats,
+// never across 4 KiB). A line holding the address answers the next cycle, even while a read is
+// in flight; otherwise the group is read and the instruction answered as soon as it lands.
+// After a hit the group after the requested one is prefetched unless it is held or on its way,
+// and after a demand the group after it, so straight-line code finds its instructions waiting
+// and a loop that fits the lines runs from them after its first pass. A misaligned address or
+// an AXI error answers with an error (the sequencer faults with kMemory). Lines are not
+// written by stores or DMA: a program must not change its own instructions while it runs.
 // ld/st: one full-width beat at the bus-aligned address, the word on its byte lanes (WSTRB for
 // a store); SLVERR/DECERR answer with an error.
 // IDs: fetch of sequencer s uses ID s, its ld/st ID S + s; each has at most one read in flight,
@@ -21,6 +22,11 @@ module tern_seq_axi #(
   // prototype's configs (fewer than 8 partitions), whose device has no room for more.
   parameter int unsigned Lines = (tern_cfg_pkg::Partitions >= 8) ? 16 : 1,
   localparam int unsigned LB = (Lines > 1) ? $clog2(Lines) : 1,
+  // Instructions per fetch burst: a quarter of the lines, so the group being run and the one
+  // prefetched after it never share a line.
+  localparam int unsigned Group = (Lines >= 16) ? 4 : 1,
+  localparam int unsigned GB = (Group > 1) ? $clog2(Group) : 1,
+  localparam int unsigned GroupBytes = Group * 128,
   localparam int unsigned S  = tern_isa_pkg::NumSeqs,
   localparam int unsigned IB = tern_isa_pkg::InstrBits,
   localparam int unsigned Beats = IB / DataBits,          // beats per instruction
@@ -97,7 +103,9 @@ module tern_seq_axi #(
 
   for (genvar s = 0; s < S; s++) begin : gen_seq
     // This sequencer's registers (local, so each has one driver).
-    logic          infl_q, dem_q, rerr_q, pend_q, drop_q;
+    logic          infl_q, dem_q, rerr_q, pend_q;
+    logic [1:0]    drop_q;          // reads asked for or in flight before a flush: thrown away
+    logic [GB-1:0] dem_idx_q;       // the demanded instruction's place in its group
     logic [31:0]   raddr_q, paddr_q, hit_count_q;
     logic [IB-1:0] rdata_q;
     logic [7:0]    beat_q;
@@ -109,27 +117,34 @@ module tern_seq_axi #(
     logic unused_last_beat;  // the last beat goes straight from the bus into the line
     assign unused_last_beat = ^rdata_q[IB-1 -: DataBits];
 
-    logic [31:0] req_addr, next_addr, after_addr;
-    logic        misaligned, hit, next_held, after_held, r_here, r_last;
-    logic [LB-1:0] req_line, next_line, after_line, rd_line;
+    logic [31:0] req_addr, next_addr, after_addr, inst_addr;
+    logic        misaligned, hit, next_held, after_held, r_here, r_inst, r_last, keep;
+    logic [GB-1:0] r_idx;           // the landing instruction's place in its group
+    logic [LB-1:0] req_line, next_line, after_line, inst_line;
     assign req_addr   = fetch_req_addr_i[32*s +: 32];
-    assign next_addr  = req_addr + 32'd128;     // after a hit
-    assign after_addr = raddr_q + 32'd128;      // after a demand lands
+    // After a hit: the group after the requested one; after a demand: the group after it.
+    assign next_addr  = (req_addr & ~(GroupBytes - 32'd1)) + GroupBytes;
+    assign after_addr = raddr_q + GroupBytes;
+    assign r_idx      = (Group > 1) ? GB'(beat_q >> $clog2(Beats)) : '0;
+    assign inst_addr  = raddr_q + (32'(r_idx) << 7);
     assign req_line   = (Lines > 1) ? LB'(req_addr >> 7) : '0;
     assign next_line  = (Lines > 1) ? LB'(next_addr >> 7) : '0;
     assign after_line = (Lines > 1) ? LB'(after_addr >> 7) : '0;
-    assign rd_line    = (Lines > 1) ? LB'(raddr_q >> 7) : '0;
+    assign inst_line  = (Lines > 1) ? LB'(inst_addr >> 7) : '0;
     assign misaligned = (req_addr[6:0] != 7'd0);
     assign hit        = lvalid_q[req_line] && (laddr_q[32*req_line +: 32] == req_addr);
-    assign next_held  = lvalid_q[next_line] && (laddr_q[32*next_line +: 32] == next_addr);
+    assign next_held  = (lvalid_q[next_line] && (laddr_q[32*next_line +: 32] == next_addr)) ||
+                        (infl_q && raddr_q == next_addr);
     assign after_held = lvalid_q[after_line] && (laddr_q[32*after_line +: 32] == after_addr);
     assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));
-    assign r_last     = r_here && (32'(beat_q) == Beats - 1);
+    assign r_inst     = r_here && (32'(beat_q) % Beats == Beats - 1);  // an instruction landed
+    assign r_last     = r_here && (32'(beat_q) == Group * Beats - 1);
+    assign keep       = (drop_q == 2'd0);
 
-    // A request is taken when nothing of this sequencer is in flight: answered from a line,
-    // refused as misaligned, or turned into a demand read.
-    assign fetch_req_ready_o[s] = !pend_q && !infl_q && !flush_i[s];
-    // The AR request: a demand, or the prefetch of the instruction after the last answered.
+    // A request is taken when it hits or is misaligned (answered the next cycle, even with a
+    // read in flight), or else when nothing of this sequencer is in flight (a demand read).
+    assign fetch_req_ready_o[s] = !flush_i[s] && (hit || misaligned || (!pend_q && !infl_q));
+    // The AR request: a demand, or the prefetch of the group after the last answered one.
     assign ar_want[s] = pend_q && !infl_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -138,8 +153,9 @@ module tern_seq_axi #(
         lerr_q      <= '0;
         infl_q      <= 1'b0;
         dem_q       <= 1'b0;
+        dem_idx_q   <= '0;
         pend_q      <= 1'b0;
-        drop_q      <= 1'b0;
+        drop_q      <= '0;
         paddr_q     <= '0;
         raddr_q     <= '0;
         rdata_q     <= '0;
@@ -148,23 +164,24 @@ module tern_seq_axi #(
         hit_count_q <= '0;
       end else begin
         if (flush_i[s]) begin
-          // A read asked for or in flight still goes (an AR offered stays offered) and lands,
-          // and is thrown away.
+          // Reads asked for or in flight still go (an AR offered stays offered) and land, and
+          // are thrown away.
           lvalid_q    <= '0;
           dem_q       <= 1'b0;
-          drop_q      <= infl_q || pend_q;
           hit_count_q <= '0;
         end else if (fetch_req_valid_i[s] && fetch_req_ready_o[s] && !misaligned) begin
           if (hit) begin
-            // Answer from the line and prefetch the next instruction unless it is held.
-            pend_q      <= !next_held;
-            dem_q       <= 1'b0;
-            paddr_q     <= next_addr;
+            // Answer from the line; prefetch the next group unless it is held or asked for.
+            if (!pend_q && !next_held) begin
+              pend_q  <= 1'b1;
+              paddr_q <= next_addr;
+            end
             hit_count_q <= hit_count_q + 32'd1;
           end else begin
-            pend_q  <= 1'b1;
-            dem_q   <= 1'b1;
-            paddr_q <= req_addr;
+            pend_q    <= 1'b1;
+            dem_q     <= 1'b1;
+            dem_idx_q <= (Group > 1) ? GB'(req_addr >> 7) : '0;
+            paddr_q   <= req_addr & ~(GroupBytes - 32'd1);
           end
         end
         if (ar_gnt[s]) begin
@@ -175,33 +192,33 @@ module tern_seq_axi #(
           beat_q  <= '0;
         end
         if (r_here) begin
-          rdata_q[DataBits*beat_q +: DataBits] <= m_axi_rdata_i;
-          rerr_q <= rerr_q || rbad;
+          rdata_q[DataBits*(32'(beat_q) % Beats) +: DataBits] <= m_axi_rdata_i;
+          rerr_q <= (rerr_q && !r_inst) || (rbad && !r_inst);
           beat_q <= beat_q + 8'd1;
+        end
+        if (r_inst && keep && !flush_i[s]) begin
+          lvalid_q[inst_line] <= 1'b1;
+          lerr_q[inst_line]   <= rerr_q || rbad;
         end
         if (r_last) begin
           infl_q <= 1'b0;
-          if (drop_q) begin
-            drop_q <= 1'b0;
-          end else begin
-            // Keep it; after a demand (answered below) prefetch the one after it.
-            lvalid_q[rd_line] <= 1'b1;
-            lerr_q[rd_line]   <= rerr_q || rbad;
-            if (dem_q) begin
-              dem_q   <= 1'b0;
-              pend_q  <= !after_held;
-              paddr_q <= after_addr;
-            end
+          if (keep && dem_q && !flush_i[s]) begin
+            // After a demand, prefetch the group after it.
+            dem_q   <= 1'b0;
+            pend_q  <= !after_held;
+            paddr_q <= after_addr;
           end
         end
+        if (flush_i[s])          drop_q <= 2'(infl_q && !r_last) + 2'(pend_q);
+        else if (r_last && !keep) drop_q <= drop_q - 2'd1;
       end
     end
 
     // The lines' address and data: no reset (lvalid_q says which hold an instruction).
     always_ff @(posedge clk_i) begin
-      if (r_last && !drop_q) begin
-        laddr_q[32*rd_line +: 32] <= raddr_q;
-        ldata_q[IB*rd_line +: IB] <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
+      if (r_inst && keep) begin
+        laddr_q[32*inst_line +: 32] <= inst_addr;
+        ldata_q[IB*inst_line +: IB] <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
       end
     end
 
@@ -220,7 +237,7 @@ module tern_seq_axi #(
           ans_q      <= 1'b1;
           ans_err_q  <= misaligned || lerr_q[req_line];
           ans_data_q <= ldata_q[IB*req_line +: IB];
-        end else if (r_last && dem_q && !drop_q && !flush_i[s]) begin
+        end else if (r_inst && dem_q && r_idx == dem_idx_q && keep && !flush_i[s]) begin
           ans_q      <= 1'b1;
           ans_err_q  <= rerr_q || rbad;
           ans_data_q <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
@@ -279,7 +296,7 @@ module tern_seq_axi #(
   always_comb begin
     if (32'(ar_idx) < S) begin
       m_axi_araddr_o = pend_addr_q[32*ar_idx +: 32];
-      m_axi_arlen_o  = 8'(Beats - 1);
+      m_axi_arlen_o  = 8'(Group * Beats - 1);
       m_axi_arsize_o = 3'($clog2(BeatBytes));
     end else begin
       m_axi_araddr_o = mem_req_addr_i[32*(32'(ar_idx) - S) +: 32] & ~32'(BeatBytes - 1);
