@@ -56,10 +56,12 @@ using namespace tern;
 // weeks at today's DMA throughput; docs/decisions.md). Raise it (or pass --gemm) once the core
 // needs fewer cycles.
 const char* const kTrn2Gemm = "m=64,k=64,n=64";
+// The steady-state GEMM on small: whole 32 x 32 tiles, N one PSUM bank.
+const char* const kSmallBigGemm = "m=256,k=256,n=512";
 
 struct Args {
   std::string out = "build/bench", configs = "configs", config = "small";
-  std::string gemm;                  // --gemm m=..,k=..,n=.. (default: per config)
+  std::string gemm;                  // --gemm m=..,k=..,n=..: that GEMM at latency 200 (default: per config)
   std::set<std::string> sections;    // --sections gemm,dma,kernels (default: per config)
   bool quick = false;
 };
@@ -161,20 +163,23 @@ void run_all(const CoreConfig& cfg, const Args& a) {
 
   // --- e2e GEMM ------------------------------------------------------------------------
   std::vector<std::string> gemm;
-  // The kernel's default shape for the config (small: 131 x 69 x 87, edges included); the RTL
-  // simulates a few thousand cycles per second on small, so bigger GEMMs wait for a faster core.
-  // trn2: kTrn2Gemm at latency 200 only.
+  // small: the kernel's default shape (131 x 69 x 87, edges included) at three latencies, and
+  // kSmallBigGemm (whole tiles, N a full PSUM bank) at latency 200; trn2: kTrn2Gemm at 200.
   const kernels::RefKernel& gemm_ref = kernels::find_kernel("gemm");
-  const kernels::Shape gemm_shape =
-      !a.gemm.empty() ? kernels::parse_shape(gemm_ref, a.gemm, cfg)
-      : a.quick       ? kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}
-      : trn2          ? kernels::parse_shape(gemm_ref, kTrn2Gemm, cfg)
-                      : gemm_ref.default_shape(cfg);
+  std::vector<std::pair<kernels::Shape, uint32_t>> runs;  // shape, HBM latency
+  if (!a.gemm.empty()) {
+    runs.push_back({kernels::parse_shape(gemm_ref, a.gemm, cfg), 200});
+  } else if (a.quick) {
+    runs.push_back({kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}, 200});
+  } else if (trn2) {
+    runs.push_back({kernels::parse_shape(gemm_ref, kTrn2Gemm, cfg), 200});
+  } else {
+    for (uint32_t latency : {64, 200, 500}) runs.push_back({gemm_ref.default_shape(cfg), latency});
+    runs.push_back({kernels::parse_shape(gemm_ref, kSmallBigGemm, cfg), 200});
+  }
   if (sections.count("gemm")) {
-    const uint32_t m = gemm_shape.at("m"), kk = gemm_shape.at("k"), n = gemm_shape.at("n");
-    const std::vector<uint32_t> latencies =
-        a.quick || trn2 ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500};
-    for (uint32_t latency : latencies) {
+    for (const auto& [gemm_shape, latency] : runs) {
+      const uint32_t m = gemm_shape.at("m"), kk = gemm_shape.at("k"), n = gemm_shape.at("n");
       const tb::KernelImage img = reference_image(cfg, "gemm", gemm_shape);
       const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
       const uint64_t cycles = c.run.cycles;

@@ -121,6 +121,37 @@ TYPED_TEST(CoreComputeTest, BadEngineOperandsFaultLikeGolden) {
   }
 }
 
+// The adapters read ahead of their engines (tern_beat_fifo): one streamed operand moves a beat
+// per cycle. Each program is one instruction of N beats; with one read at a time it took about
+// 3N cycles. The bound allows for fetch, the engine's pipeline and (matmul) the stationary
+// load and the array's drain.
+TYPED_TEST(CoreComputeTest, EnginesStreamABeatPerCycle) {
+  auto rng = test::make_rng();
+  const uint32_t P = this->cfg.partitions, R = this->cfg.pe_rows, C = this->cfg.pe_cols, N = 256;
+  struct Case {
+    const char* engine;
+    std::string text;
+    uint32_t fixed;  // cycles besides the N beats
+  };
+  const Case cases[] = {
+      {"dve", fmt::format(".seq dve\n  tensor_copy sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], -\n  halt\n", P, N), 40},
+      {"act", fmt::format(".seq act\n  activate sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], "
+                          "func=copy, scale=1.0, bias=0.0\n  halt\n", P, N), 40},
+      {"pe", fmt::format(".seq pe\n  ldstat sbuf.bf16[0:{0}, 0][[1,{1}]]\n  matmul psum.fp32[0:{1}, 0][[1,{2}]], "
+                         "sbuf.bf16[0:{0}, 1024][[1,{2}]]\n  halt\n", R, C, N), C + R + C + 60},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    const isa::Program p = isa::assemble(c.text, c.engine);
+    TypeParam rtl(tb::kCoreHbmBytes);
+    const tb::SeqRunResult r = rtl.run(p, 0);
+    fmt::print("{} on {}: {} beats in {} cycles\n", c.engine, ConfigOf<TypeParam>::kName, N, r.cycles);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_LT(r.cycles, N + c.fixed) << c.engine;
+    this->compare(p, 8192, rng, c.engine);
+  }
+}
+
 // Bad operands stop the sequencer at the instruction with the golden model's code.
 TYPED_TEST(CoreComputeTest, BadOperandsFaultLikeGolden) {
   auto rng = test::make_rng();

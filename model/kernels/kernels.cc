@@ -157,7 +157,9 @@ void build_gemm(Kernel& k, const Shape& s) {
     slice_loop(k, 0, K, t, [&](Index j, uint32_t kk) {
       const Tile tp = tp_pool.tile(kk, mm, Dtype::kFp32, "a_t_psum");
       k.pe_transpose(k.all(tp), k.sub(a, 0, mm, j * t, kk));
-      k.tensor_copy(k.sub(at, 0, kk, j * t, mm), k.low_bits(k.all(tp), Dtype::kBf16));
+      // On POOL (a Vector Engine of its own), so DVE's copies of the results run alongside.
+      k.vector_op(isa::Opcode::kTensorCopy, k.sub(at, 0, kk, j * t, mm),
+                  k.low_bits(k.all(tp), Dtype::kBf16), std::nullopt, {}, isa::Seq::kPool);
     });
     tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
       const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");

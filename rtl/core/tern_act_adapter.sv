@@ -195,12 +195,13 @@ module tern_act_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // Memory reads: one outstanding element, for ap1, a scalar or acc_load.
+  // Memory reads: one a cycle for ap1 (read ahead into a tern_beat_fifo), one at a time for a
+  // scalar or acc_load.
   // ---------------------------------------------------------------------------------------
-  logic [2:0]      rd_who_q, rd_who_d;      // walker whose read is in flight
+  logic [2:0]      rd_who_q, rd_who_d;      // walker whose read was granted last cycle
   logic            rd_pending_q, rd_pending_d, rd_psum_q, rd_psum_d;
-  logic [P*32-1:0] hold_q, hold_d, rd_row, rd_lanes;
-  logic            hold_valid_q, hold_valid_d;
+  logic [P*32-1:0] rd_row, rd_lanes;
+  logic            in_room;
   logic [2:0]      scal_done_q, scal_done_d;  // scale, bias, acc_load read
   logic [63:0]     out_count_q, out_count_d;
 
@@ -222,6 +223,11 @@ module tern_act_adapter #(
                                                 : tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);
   end
 
+  tern_beat_fifo #(.Width (P*32)) u_in (
+    .clk_i, .rst_ni, .clear_i (state_q == StStart),
+    .push_i (rd_pending_q && rd_who_q == WIn), .push_data_i (rd_lanes),
+    .valid_o (in_valid), .data_o (in_data), .pop_i (in_valid && in_ready), .room_o (in_room));
+
   logic need_load;
   assign need_load = (reduce_cmd == tern_act_pkg::RedLoadReduce);
 
@@ -229,11 +235,12 @@ module tern_act_adapter #(
   always_comb begin
     want = 3'd7;
     if (state_q == StScal) begin
-      if (w_present[WScale] && !scal_done_q[0] && w_valid[WScale])      want = WScale;
+      if (rd_pending_q)                                                 want = 3'd7;
+      else if (w_present[WScale] && !scal_done_q[0] && w_valid[WScale]) want = WScale;
       else if (w_present[WBias] && !scal_done_q[1] && w_valid[WBias])   want = WBias;
       else if (need_load && !scal_done_q[2] && w_valid[WLoad])          want = WLoad;
     end else if (state_q == StRun) begin
-      if (w_valid[WIn] && !hold_valid_q) want = WIn;
+      if (w_valid[WIn] && in_room) want = WIn;
     end
   end
 
@@ -241,7 +248,7 @@ module tern_act_adapter #(
   always_comb begin
     sbuf_rd_valid_o = 1'b0;
     psum_rd_valid_o = 1'b0;
-    if (want != 3'd7 && !rd_pending_q) begin
+    if (want != 3'd7) begin
       sbuf_rd_valid_o = !w_psum[want];
       psum_rd_valid_o = w_psum[want];
     end
@@ -288,9 +295,6 @@ module tern_act_adapter #(
     if (wr_fire) w_ready[ow] = 1'b1;
   end
 
-  assign in_valid = hold_valid_q;
-  assign in_data  = hold_q;
-
   // ---------------------------------------------------------------------------------------
   // The state machine.
   // ---------------------------------------------------------------------------------------
@@ -299,8 +303,6 @@ module tern_act_adapter #(
     rd_who_d     = rd_who_q;
     rd_pending_d = 1'b0;
     rd_psum_d    = rd_psum_q;
-    hold_d       = hold_q;
-    hold_valid_d = hold_valid_q;
     scale_d      = scale_q;
     bias_d       = bias_q;
     acc_load_d   = acc_load_q;
@@ -313,12 +315,9 @@ module tern_act_adapter #(
     err_o        = 1'b0;
     err_code_o   = 4'd0;
 
-    if (rd_pending_q) begin
+    // A read granted last cycle returns its row now (ap1's rows go to the FIFO).
+    if (rd_pending_q && rd_who_q != WIn) begin
       unique case (rd_who_q)
-        WIn: begin
-          hold_d       = rd_lanes;
-          hold_valid_d = 1'b1;
-        end
         WScale: begin
           scale_d        = rd_fp32;
           scal_done_d[0] = 1'b1;
@@ -338,7 +337,6 @@ module tern_act_adapter #(
       rd_who_d     = want;
       rd_psum_d    = w_psum[want];
     end
-    if (in_valid && in_ready) hold_valid_d = 1'b0;
     if (out_ready) out_count_d = out_count_q + 64'd1;
 
     unique case (state_q)
@@ -349,7 +347,6 @@ module tern_act_adapter #(
       StStart: begin
         w_start      = {w_present[5:4], w_present[3:2], 2'b11};
         scal_done_d  = '0;
-        hold_valid_d = 1'b0;
         out_count_d  = '0;
         state_d      = StCheck;
       end
@@ -401,8 +398,6 @@ module tern_act_adapter #(
       rd_who_q     <= 3'd7;
       rd_pending_q <= 1'b0;
       rd_psum_q    <= 1'b0;
-      hold_q       <= '0;
-      hold_valid_q <= 1'b0;
       scale_q      <= '0;
       bias_q       <= '0;
       acc_load_q   <= '0;
@@ -418,8 +413,6 @@ module tern_act_adapter #(
       rd_who_q     <= rd_who_d;
       rd_pending_q <= rd_pending_d;
       rd_psum_q    <= rd_psum_d;
-      hold_q       <= hold_d;
-      hold_valid_q <= hold_valid_d;
       scale_q      <= scale_d;
       bias_q       <= bias_d;
       acc_load_q   <= acc_load_d;

@@ -1,8 +1,8 @@
 // tern_pe_adapter: runs the PE sequencer's Tensor Engine instructions (ldstat, matmul,
 // pe_transpose) on a tern_pe_engine (docs/core-rtl.md). It checks the operands in the golden
 // model's order (model/core: exec_pe), then streams ap1 from SBUF or PSUM into the engine, one
-// K-vector (the element at one offset of ap1's partitions) per beat and per cycle (reads are
-// issued ahead into a small FIFO, so the read latency is hidden): the stationary tile's
+// K-vector (the element at one offset of ap1's partitions) per beat and per cycle (reads run
+// ahead into a tern_beat_fifo): the stationary tile's
 // columns for ldstat, the moving tile for matmul (three times for an fp32 pass pair). The
 // engine writes its results straight into PSUM through the memory's accumulate port; an
 // instruction is done when its last PSUM write has landed.
@@ -205,29 +205,27 @@ module tern_pe_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // ap1's K-vectors: a read is issued whenever the FIFO has room for it and the reads in
-  // flight; the data lands the cycle after the grant. Depth 3 keeps one beat per cycle: one
-  // beat leaving, one landing, one read granted.
+  // ap1's K-vectors: read ahead into a tern_beat_fifo, one read a cycle while it has room.
   // ---------------------------------------------------------------------------------------
-  localparam int unsigned Depth = 3;
   logic        streams;      // the instruction streams ap1 (ldstat, matmul)
   logic [1:0]  passes_q, passes_d;  // moving-stream passes still to start after this one
   logic        rd_pending_q, rd_psum_q;
-  logic [P*32-1:0] rd_row, rd_lanes;
-  logic [P*32-1:0] fifo_q [Depth];
-  logic [1:0]  fifo_count_q, fifo_rd_q, fifo_wr_q;
-  logic        fifo_empty, beat_taken;
-  assign streams    = is_ldstat || is_matmul;
-  assign fifo_empty = (fifo_count_q == 2'd0);
+  logic [P*32-1:0] rd_row, rd_lanes, beat;
+  logic        beat_valid, beat_taken, fifo_room;
+  assign streams = is_ldstat || is_matmul;
 
   assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
   tern_lane_gather #(.P(P)) u_gather (
     .row_i (rd_row), .start_i (w_pstart[15:8]), .count_i (in_parts), .elem_bytes_i (w_eb[5:3]),
     .lanes_o (rd_lanes));
 
+  tern_beat_fifo #(.Width (P*32)) u_beats (
+    .clk_i, .rst_ni, .clear_i (state_q == StStart),
+    .push_i (rd_pending_q), .push_data_i (rd_lanes),
+    .valid_o (beat_valid), .data_o (beat), .pop_i (beat_taken), .room_o (fifo_room));
+
   logic want, rd_gnt;
-  assign want = (state_q == StRun) && streams && w_valid[1] &&
-                (32'(fifo_count_q) + 32'(rd_pending_q) < Depth);
+  assign want = (state_q == StRun) && streams && w_valid[1] && fifo_room;
   assign sbuf_rd_valid_o = want && !w_psum[1];
   assign psum_rd_valid_o = want && w_psum[1];
   assign sbuf_rd_addr_o  = w_off[32 +: SAW];
@@ -235,31 +233,10 @@ module tern_pe_adapter #(
   assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
   assign w_ready = {rd_gnt, 1'b0};
 
-  assign vec_data   = fifo_q[fifo_rd_q][Rows*32-1:0];
-  assign stat_valid = !fifo_empty && is_ldstat;
-  assign mov_valid  = !fifo_empty && is_matmul;
+  assign vec_data   = beat[Rows*32-1:0];
+  assign stat_valid = beat_valid && is_ldstat;
+  assign mov_valid  = beat_valid && is_matmul;
   assign beat_taken = (stat_valid && stat_ready) || (mov_valid && mov_ready);
-
-  function automatic logic [1:0] fifo_next(input logic [1:0] i);
-    fifo_next = (i == 2'(Depth - 1)) ? 2'd0 : i + 2'd1;
-  endfunction
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      fifo_count_q <= '0;
-      fifo_rd_q    <= '0;
-      fifo_wr_q    <= '0;
-    end else begin
-      if (rd_pending_q) fifo_wr_q <= fifo_next(fifo_wr_q);
-      if (beat_taken)   fifo_rd_q <= fifo_next(fifo_rd_q);
-      fifo_count_q <= fifo_count_q + 2'(rd_pending_q) - 2'(beat_taken);
-    end
-  end
-
-  // The beats themselves: no reset (fifo_count_q says which are held).
-  always_ff @(posedge clk_i) begin
-    if (rd_pending_q) fifo_q[fifo_wr_q] <= rd_lanes;
-  end
 
   // ---------------------------------------------------------------------------------------
   // The state machine.
@@ -301,10 +278,10 @@ module tern_pe_adapter #(
         if (cmd_ready) state_d = StRun;
       end
       StRun: begin
-        if (streams && !w_valid[1] && !rd_pending_q && fifo_empty && passes_q != 2'd0) begin
+        if (streams && !w_valid[1] && !rd_pending_q && !beat_valid && passes_q != 2'd0) begin
           w_start[1] = 1'b1;  // the next pass of the moving tile (its walker is valid next cycle)
           passes_d   = passes_q - 2'd1;
-        end else if ((!streams || (!w_valid[1] && !rd_pending_q && fifo_empty &&
+        end else if ((!streams || (!w_valid[1] && !rd_pending_q && !beat_valid &&
                                     passes_q == 2'd0)) && !w_start[1] && !pe_busy) begin
           done_o  = 1'b1;
           state_d = StIdle;

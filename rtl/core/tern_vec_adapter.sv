@@ -232,13 +232,12 @@ module tern_vec_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // Memory reads: one outstanding element, for in0, in1 or a scalar.
+  // Memory reads: one a cycle for in0 or in1 (each read ahead into its tern_beat_fifo), one at
+  // a time for the scalars.
   // ---------------------------------------------------------------------------------------
-  logic [2:0]      rd_who_q, rd_who_d;       // walker whose read is in flight (7: none)
+  logic [2:0]      rd_who_q, rd_who_d;       // walker whose read was granted last cycle (7: none)
   logic            rd_pending_q, rd_pending_d;
   logic            rd_psum_q, rd_psum_d;
-  logic [2*P*32-1:0] hold_q, hold_d;        // in0 (low half) and in1 beats waiting for the engine
-  logic [1:0]      hold_valid_q, hold_valid_d;
   logic [2*P*32-1:0] scal_d;
   logic [1:0]      scal_done_q, scal_done_d;
   logic [63:0]     out_count_q, out_count_d;
@@ -259,17 +258,30 @@ module tern_vec_adapter #(
       rd_scalar[32*i +: 32] = tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);
   end
 
-  // Which walker reads next: a scalar in StScal, in0 or in1 in StRun, when its holding register
-  // is free.
+  // The input beats for the engine.
+  logic [1:0] in_push, in_room;
+  assign in_push = {rd_pending_q && rd_who_q == 3'd2, rd_pending_q && rd_who_q == 3'd1};
+  tern_beat_fifo #(.Width (P*32)) u_in0 (
+    .clk_i, .rst_ni, .clear_i (state_q == StStart), .push_i (in_push[0]), .push_data_i (rd_lanes),
+    .valid_o (in0_valid), .data_o (in0_data), .pop_i (in0_valid && in0_ready),
+    .room_o (in_room[0]));
+  tern_beat_fifo #(.Width (P*32)) u_in1 (
+    .clk_i, .rst_ni, .clear_i (state_q == StStart), .push_i (in_push[1]), .push_data_i (rd_lanes),
+    .valid_o (in1_valid), .data_o (in1_data), .pop_i (in1_valid && in1_ready),
+    .room_o (in_room[1]));
+
+  // Which walker reads next: a scalar in StScal (after the previous read has landed), in0 or
+  // in1 in StRun when its FIFO has room.
   logic [2:0] want;
   always_comb begin
     want = 3'd7;
     if (state_q == StScal) begin
-      if (w_present[3] && !scal_done_q[0] && w_valid[3]) want = 3'd3;
+      if (rd_pending_q)                                        want = 3'd7;
+      else if (w_present[3] && !scal_done_q[0] && w_valid[3]) want = 3'd3;
       else if (w_present[4] && !scal_done_q[1] && w_valid[4]) want = 3'd4;
     end else if (state_q == StRun) begin
-      if (w_valid[1] && !hold_valid_q[0]) want = 3'd1;
-      else if (w_valid[2] && !tsr && !hold_valid_q[1]) want = 3'd2;
+      if (w_valid[1] && in_room[0]) want = 3'd1;
+      else if (w_valid[2] && !tsr && in_room[1]) want = 3'd2;
     end
   end
 
@@ -279,7 +291,7 @@ module tern_vec_adapter #(
     psum_rd_valid_o = 1'b0;
     sbuf_rd_addr_o  = '0;
     psum_rd_addr_o  = '0;
-    if (want != 3'd7 && !rd_pending_q) begin
+    if (want != 3'd7) begin
       sbuf_rd_valid_o = !w_psum[want];
       psum_rd_valid_o = w_psum[want];
       sbuf_rd_addr_o  = w_off[32*want +: SAW];
@@ -327,11 +339,6 @@ module tern_vec_adapter #(
   assign wr_fire   = (sbuf_wr_valid_o && sbuf_wr_gnt_i) || (psum_wr_valid_o && psum_wr_gnt_i);
   assign out_ready = wr_fire;
 
-  assign in0_valid = hold_valid_q[0];
-  assign in1_valid = hold_valid_q[1];
-  assign in0_data  = hold_q[0 +: P*32];
-  assign in1_data  = hold_q[P*32 +: P*32];
-
   // ---------------------------------------------------------------------------------------
   // The state machine.
   // ---------------------------------------------------------------------------------------
@@ -343,8 +350,6 @@ module tern_vec_adapter #(
     rd_who_d     = rd_who_q;
     rd_pending_d = 1'b0;
     rd_psum_d    = rd_psum_q;
-    hold_d       = hold_q;
-    hold_valid_d = hold_valid_q;
     scal_d       = scal_q;
     scal_done_d  = scal_done_q;
     out_count_d  = out_count_q;
@@ -355,27 +360,17 @@ module tern_vec_adapter #(
     err_o        = 1'b0;
     err_code_o   = 4'd0;
 
-    // A read granted last cycle returns its row now.
-    if (rd_pending_q) begin
-      if (rd_who_q == 3'd1) begin
-        hold_d[0 +: P*32] = rd_lanes;
-        hold_valid_d[0] = 1'b1;
-      end else if (rd_who_q == 3'd2) begin
-        hold_d[P*32 +: P*32] = rd_lanes;
-        hold_valid_d[1] = 1'b1;
-      end else begin
-        if (rd_who_q == 3'd3) scal_d[0 +: P*32] = rd_scalar;
-        else                  scal_d[P*32 +: P*32] = rd_scalar;
-        scal_done_d[rd_who_q == 3'd3 ? 0 : 1] = 1'b1;
-      end
+    // A read granted last cycle returns its row now (in0 and in1 rows go to their FIFOs).
+    if (rd_pending_q && (rd_who_q == 3'd3 || rd_who_q == 3'd4)) begin
+      if (rd_who_q == 3'd3) scal_d[0 +: P*32] = rd_scalar;
+      else                  scal_d[P*32 +: P*32] = rd_scalar;
+      scal_done_d[rd_who_q == 3'd3 ? 0 : 1] = 1'b1;
     end
     if (rd_gnt) begin
       rd_pending_d = 1'b1;
       rd_who_d     = want;
       rd_psum_d    = w_psum[want];
     end
-    if (in0_valid && in0_ready) hold_valid_d[0] = 1'b0;
-    if (in1_valid && in1_ready) hold_valid_d[1] = 1'b0;
     if (wr_fire) out_count_d = out_count_q + 64'd1;
 
     unique case (state_q)
@@ -386,7 +381,6 @@ module tern_vec_adapter #(
       StStart: begin
         w_start = {w_present[4:3], 3'b111};
         scal_done_d = '0;
-        hold_valid_d = '0;
         out_count_d = '0;
         state_d = StCheck;
       end
@@ -427,8 +421,6 @@ module tern_vec_adapter #(
       rd_who_q     <= 3'd7;
       rd_pending_q <= 1'b0;
       rd_psum_q    <= 1'b0;
-      hold_q       <= '0;
-      hold_valid_q <= '0;
       scal_q       <= '0;
       scal_done_q  <= '0;
       out_count_q  <= '0;
@@ -442,8 +434,6 @@ module tern_vec_adapter #(
       rd_who_q     <= rd_who_d;
       rd_pending_q <= rd_pending_d;
       rd_psum_q    <= rd_psum_d;
-      hold_q       <= hold_d;
-      hold_valid_q <= hold_valid_d;
       scal_q       <= scal_d;
       scal_done_q  <= scal_done_d;
       out_count_q  <= out_count_d;

@@ -41,15 +41,16 @@ module tern_sram #(
     end
   end else begin : gen_model
     // A whole-word write of the merged word: Verilator cannot delay a partial write to an
-    // array word inside a loop it does not unroll.
+    // array word inside a loop it does not unroll. The merge is in the clocked block, so the
+    // model reads the old word only on a write (a combinational merge was re-evaluated whenever
+    // the write inputs moved).
     logic [8*Bytes-1:0] mem_q [Words];
-    logic [8*Bytes-1:0] bits, merged;
+    logic [8*Bytes-1:0] bits;
     always_comb begin
       for (int unsigned b = 0; b < Bytes; b++) bits[8*b +: 8] = {8{wr_be_i[b]}};
-      merged = (mem_q[wr_addr_i] & ~bits) | (wr_data_i & bits);
     end
     always_ff @(posedge clk_i) begin
-      if (wr_en_i) mem_q[wr_addr_i] <= merged;
+      if (wr_en_i) mem_q[wr_addr_i] <= (mem_q[wr_addr_i] & ~bits) | (wr_data_i & bits);
       if (rd_en_i) rd_q <= mem_q[rd_addr_i];
     end
   end
