@@ -51,11 +51,9 @@ namespace {
 
 using namespace tern;
 
-// The trn2 GEMM: 64^3, 114,546 cycles, about 7 minutes on a free core at about 275 cycles/s
-// (128 x 128 x 64 moves 2.5x the bytes and ran past 20 minutes; the 1024^3 would take
-// weeks at today's DMA throughput; docs/decisions.md). Raise it (or pass --gemm) once the core
-// needs fewer cycles.
-const char* const kTrn2Gemm = "m=64,k=64,n=64";
+// The trn2 GEMM: the 1024^3 (a few hundred thousand cycles at a few hundred cycles per
+// second: about ten minutes on a free core; --gemm for another shape).
+const char* const kTrn2Gemm = "m=1024,k=1024,n=1024";
 // The steady-state GEMM on small: whole 32 x 32 tiles, N one PSUM bank.
 const char* const kSmallBigGemm = "m=256,k=256,n=512";
 
