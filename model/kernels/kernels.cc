@@ -125,6 +125,16 @@ void scale_rows(Kernel& k, const View& out, const View& in, const View& s) {
   k.tensor_scalar(out, in, mul);
 }
 
+// out (SBUF, bf16, c x r) = in^T for in (SBUF, bf16, r x c): through the PE array into PSUM, then
+// back as bf16 on POOL (a Vector Engine of its own, so DVE's work runs alongside). A transposing
+// DMA would move one element per AXI burst instead.
+void transpose_bf16(Kernel& k, const View& out, const View& in, kernel::PoolRef& psum) {
+  const Tile tp = psum.tile(in.ncols, in.np, Dtype::kFp32, "transpose_psum");
+  k.pe_transpose(k.all(tp), in);
+  k.vector_op(isa::Opcode::kTensorCopy, out, k.low_bits(k.all(tp), Dtype::kBf16), std::nullopt, {},
+              isa::Seq::kPool);
+}
+
 // --- gemm: c[M,N] = a[M,K] @ b[K,N], bf16 in, fp32 out ---------------------------------------
 // The stationary operand wants k on partitions (a^T), but a transposing DMA moves one element
 // per AXI burst (docs/performance.md). So per m tile, a's rows load contiguously and turn into
@@ -155,11 +165,7 @@ void build_gemm(Kernel& k, const Shape& s) {
     k.dma_copy(k.all(a), window(A, m0, 0, mm, K));
     const Tile at = at_pool.tile(t, kt * t, Dtype::kBf16, "a_t");  // slice j at columns j t
     slice_loop(k, 0, K, t, [&](Index j, uint32_t kk) {
-      const Tile tp = tp_pool.tile(kk, mm, Dtype::kFp32, "a_t_psum");
-      k.pe_transpose(k.all(tp), k.sub(a, 0, mm, j * t, kk));
-      // On POOL (a Vector Engine of its own), so DVE's copies of the results run alongside.
-      k.vector_op(isa::Opcode::kTensorCopy, k.sub(at, 0, kk, j * t, mm),
-                  k.low_bits(k.all(tp), Dtype::kBf16), std::nullopt, {}, isa::Seq::kPool);
+      transpose_bf16(k, k.sub(at, 0, kk, j * t, mm), k.sub(a, 0, mm, j * t, kk), tp_pool);
     });
     tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
       const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");
@@ -460,10 +466,11 @@ void build_attention(Kernel& k, const Shape& s) {
   const auto& V = k.input("v", S, D, Dtype::kBf16);
   const auto& O = k.output("o", S, D, Dtype::kFp32);
   const float scale = float(1.0 / std::sqrt(double(D)));
-  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2);
+  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2), rows = k.sbuf_pool("rows", 2);
   auto kv_pool = k.sbuf_pool("kv", 4), work = k.sbuf_pool("work", 2), p_pool = k.sbuf_pool("p", 2);
   auto state = k.sbuf_pool("state", 3), vec = k.sbuf_pool("vec", 10);
   auto ps = k.psum_pool("scores", 2), pt_ps = k.psum_pool("p_t", 2), pv_ps = k.psum_pool("pv", 2);
+  auto tr_ps = k.psum_pool("qk_t", 2);  // q^T and k^T: rows load contiguously, transpose on PE
   // Causal mask of a diagonal block: 1 where column <= row, else 0.
   const Tile diff = consts.tile(B, B, Dtype::kInt32, "diff");
   k.iota(k.all(diff), 0, 1, -1);
@@ -475,8 +482,10 @@ void build_attention(Kernel& k, const Shape& s) {
   const uint32_t tiles = (S + B - 1) / B;
   for (uint32_t qi = 0; qi < tiles; ++qi) {  // one pass per query tile: a static loop
     const uint32_t q0 = qi * B, qn = std::min(B, S - q0);
+    const Tile qr = rows.tile(qn, D, Dtype::kBf16, "q");
+    k.dma_copy(k.all(qr), window(Q, q0, 0, qn, D));
     const Tile qt = q_pool.tile(D, qn, Dtype::kBf16, "q_t");
-    k.dma_copy(k.all(qt), window(Q, q0, 0, qn, D).t());
+    transpose_bf16(k, k.all(qt), k.all(qr), tr_ps);
     const Tile m = state.tile(qn, 1, Dtype::kFp32, "m");
     const Tile l = state.tile(qn, 1, Dtype::kFp32, "l");
     const Tile acc = state.tile(qn, D, Dtype::kFp32, "o");
@@ -485,8 +494,10 @@ void build_attention(Kernel& k, const Shape& s) {
     k.memset(k.all(acc), 0);
     // One K/V tile: scores, online softmax update, P @ V.
     auto block = [&](Index k0, uint32_t kn, bool diagonal) {
+      const Tile kr = rows.tile(kn, D, Dtype::kBf16, "k");
+      k.dma_copy(k.all(kr), window(Kt, k0, 0, kn, D));
       const Tile kt = kv_pool.tile(D, kn, Dtype::kBf16, "k_t");
-      k.dma_copy(k.all(kt), window(Kt, k0, 0, kn, D).t());
+      transpose_bf16(k, k.all(kt), k.all(kr), tr_ps);
       const Tile v = kv_pool.tile(kn, D, Dtype::kBf16, "v");
       k.dma_copy(k.all(v), window(V, k0, 0, kn, D));
       const Tile sc = ps.tile(qn, kn, Dtype::kFp32, "scores");
