@@ -223,7 +223,7 @@ module tern_act_adapter #(
                                                 : tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);
   end
 
-  tern_beat_fifo #(.Width (P*32)) u_in (
+  tern_beat_fifo #(.Width (P*32)) u_in_beats (
     .clk_i, .rst_ni, .clear_i (state_q == StStart),
     .push_i (rd_pending_q && rd_who_q == WIn), .push_data_i (rd_lanes),
     .valid_o (in_valid), .data_o (in_data), .pop_i (in_valid && in_ready), .room_o (in_room));

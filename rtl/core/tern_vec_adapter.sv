@@ -261,11 +261,11 @@ module tern_vec_adapter #(
   // The input beats for the engine.
   logic [1:0] in_push, in_room;
   assign in_push = {rd_pending_q && rd_who_q == 3'd2, rd_pending_q && rd_who_q == 3'd1};
-  tern_beat_fifo #(.Width (P*32)) u_in0 (
+  tern_beat_fifo #(.Width (P*32)) u_in0_beats (
     .clk_i, .rst_ni, .clear_i (state_q == StStart), .push_i (in_push[0]), .push_data_i (rd_lanes),
     .valid_o (in0_valid), .data_o (in0_data), .pop_i (in0_valid && in0_ready),
     .room_o (in_room[0]));
-  tern_beat_fifo #(.Width (P*32)) u_in1 (
+  tern_beat_fifo #(.Width (P*32)) u_in1_beats (
     .clk_i, .rst_ni, .clear_i (state_q == StStart), .push_i (in_push[1]), .push_data_i (rd_lanes),
     .valid_o (in1_valid), .data_o (in1_data), .pop_i (in1_valid && in1_ready),
     .room_o (in_room[1]));
