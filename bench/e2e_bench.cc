@@ -2,10 +2,11 @@
 // (tb/platform/), every figure in simulated cycles, every run checked against the golden model
 // (end compare; a mismatch fails the bench). Writes, under --out:
 //   e2e_gemm.json   tiled GEMM with its DMA from HBM: the keys of pe_gemm.json plus
-//                   hbm_latency, dma_bytes and the HBM bandwidth used against the port's;
-//   dma.json        HBM -> SBUF and SBUF -> HBM copies of P partitions x 2..32 KiB at several
-//                   HBM latencies: each transfer's cycles and its efficiency (bytes moved /
-//                   (cycles x AXI bytes per beat));
+//                   hbm_latency, dma_bytes (both sides of every transfer), hbm_bytes and the
+//                   HBM bandwidth used (read and write channels together) against the port's;
+//   dma.json        HBM -> SBUF and SBUF -> HBM copies of 128 partitions' rows x 2..32 KiB at
+//                   several HBM latencies: each direction's cycles and its efficiency (bytes
+//                   moved / (cycles x AXI bytes per beat));
 //   kernels.json    attention and layer norm: cycles and per-engine utilisation.
 // (sim_speed.json, one and two Verilator threads, is tern_bench_sim_speed's.)
 // Each file is a JSON list of records with a "config" key; a run replaces the records of its
@@ -183,21 +184,27 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       const uint64_t cycles = c.run.cycles;
       const uint64_t ideal = (c.outcome.golden.pe_macs + uint64_t(cfg.pe_rows) * cfg.pe_cols - 1) /
                              (uint64_t(cfg.pe_rows) * cfg.pe_cols);
+      // The engines count both sides of a transfer; every gemm transfer has exactly one HBM side,
+      // so HBM moved half of it (read and write channels together).
+      for (const isa::Descriptor& d : img.program.descriptors)
+        if ((d.src.space == isa::Space::kHbm) == (d.dst.space == isa::Space::kHbm))
+          throw Error(fmt::format("{}: a DMA transfer without exactly one HBM side", img.recipe));
       uint64_t dma_bytes = 0;
       for (const auto& d : c.run.status.dma) dma_bytes += d.bytes_read + d.bytes_written;
+      const uint64_t hbm_bytes = dma_bytes / 2;
       const double util = double(ideal) / double(cycles);
       fmt::print("gemm {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
-                 "HBM {:.2f} of 64 B/cycle\n", m, kk, n, latency, cycles, ideal, util,
-                 c.outcome.golden.cycles, double(dma_bytes) / double(cycles));
+                 "HBM {:.2f} B/cycle (64 each way)\n", m, kk, n, latency, cycles, ideal, util,
+                 c.outcome.golden.cycles, double(hbm_bytes) / double(cycles));
       gemm.push_back(fmt::format(
           "{{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", \"cycles\": {}, "
           "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
-          "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, "
+          "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, \"hbm_bytes\": {}, "
           "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": 64, "
           "\"wall_seconds\": {:.1f}}}",
           cfg.name, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
-          double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes,
-          double(dma_bytes) / double(cycles), c.run.wall_seconds));
+          double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes, hbm_bytes,
+          double(hbm_bytes) / double(cycles), c.run.wall_seconds));
     }
     write_json(a.out, "e2e_gemm.json", cfg.name, gemm);
   }

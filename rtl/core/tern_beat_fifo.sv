@@ -1,14 +1,13 @@
 // tern_beat_fifo: the operand beats an engine adapter has read ahead of its engine
-// (docs/core-rtl.md "Adapters"). A memory read granted in one cycle lands (push_i) the next, so
-// with one beat held for the engine an adapter could read only every other or third cycle;
-// this FIFO lets it read every cycle. room_o says a read may be granted this cycle: the beats
-// held, plus the one landing now, minus the one leaving now, leave a place for it when it lands
-// (whether the engine takes a beat then or not).
+// (docs/core-rtl.md "Read-ahead"). A memory read granted in one cycle lands (push_i) the next,
+// so with one beat held for the engine an adapter could read only every third cycle; this FIFO
+// lets it read every cycle. room_o says a read may be granted this cycle: the beats held, plus
+// the one landing now, minus the one leaving now, leave a place for it when it lands (whether
+// the engine takes a beat then or not), so a push never finds the FIFO full.
 module tern_beat_fifo #(
   parameter int unsigned Width = 32,
-  parameter int unsigned Depth = 2,
-  localparam int unsigned CW = $clog2(Depth + 1),
-  localparam int unsigned PW = (Depth > 1) ? $clog2(Depth) : 1
+  parameter int unsigned Depth = 2,  // a power of two (tern_dma_fifo)
+  localparam int unsigned PtrBits = (Depth > 1) ? $clog2(Depth) : 1
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -21,37 +20,16 @@ module tern_beat_fifo #(
   output logic             room_o
 );
 
-  logic [Width-1:0] beat_q [Depth];
-  logic [CW-1:0]    count_q;
-  logic [PW-1:0]    rd_q, wr_q;
+  logic             empty, full;
+  logic [PtrBits:0] count;
+  tern_dma_fifo #(.Width (Width), .Depth (Depth)) u_fifo (
+    .clk_i, .rst_ni, .flush_i (clear_i), .push_i, .data_i (push_data_i), .full_o (full),
+    .pop_i, .data_o, .empty_o (empty), .count_o (count));
 
-  function automatic logic [PW-1:0] next(input logic [PW-1:0] i);
-    next = (32'(i) == Depth - 1) ? '0 : i + PW'(1);
-  endfunction
+  assign valid_o = !empty;
+  assign room_o  = (32'(count) + 32'(push_i) - 32'(pop_i)) < Depth;
 
-  assign valid_o = (count_q != '0);
-  assign data_o  = beat_q[rd_q];
-  assign room_o  = (32'(count_q) + 32'(push_i) - 32'(pop_i)) < Depth;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      count_q <= '0;
-      rd_q    <= '0;
-      wr_q    <= '0;
-    end else if (clear_i) begin
-      count_q <= '0;
-      rd_q    <= '0;
-      wr_q    <= '0;
-    end else begin
-      if (push_i) wr_q <= next(wr_q);
-      if (pop_i)  rd_q <= next(rd_q);
-      count_q <= count_q + CW'(push_i) - CW'(pop_i);
-    end
-  end
-
-  // The beats: no reset (count_q says which are held).
-  always_ff @(posedge clk_i) begin
-    if (push_i) beat_q[wr_q] <= push_data_i;
-  end
+  logic unused_full;  // room_o keeps pushes off a full FIFO
+  assign unused_full = full;
 
 endmodule
