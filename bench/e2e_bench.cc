@@ -3,7 +3,9 @@
 // (end compare; a mismatch fails the bench). Writes, under --out:
 //   e2e_gemm.json   tiled GEMM with its DMA from HBM: the keys of pe_gemm.json plus
 //                   hbm_latency, dma_bytes (both sides of every transfer), hbm_bytes and the
-//                   HBM bandwidth used (read and write channels together) against the port's;
+//                   HBM bandwidth used (read and write channels together) against the port's,
+//                   and the PE sequencer's cycles per instruction and waiting (pe_cycles), with
+//                   each run's Perfetto trace next to it (e2e_gemm_<config>_<shape>_*.trace.json);
 //   dma.json        HBM -> SBUF and SBUF -> HBM copies of 128 partitions' rows x 2..32 KiB at
 //                   several HBM latencies: each direction's cycles and its efficiency (bytes
 //                   moved / (cycles x AXI bytes per beat));
@@ -41,6 +43,7 @@
 #include "kernel_random.h"
 #include "kernels/kernels.h"
 #include "platform/platform_check.h"
+#include "runtime/device.h"
 
 #ifdef TERN_TRN2_CORE
 namespace tern::tb {
@@ -193,6 +196,23 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       for (const auto& d : c.run.status.dma) dma_bytes += d.bytes_read + d.bytes_written;
       const uint64_t hbm_bytes = dma_bytes / 2;
       const double util = double(ideal) / double(cycles);
+      // Where the PE sequencer's cycles go: executing, per instruction, and waiting on
+      // semaphores; the whole timeline goes to a Perfetto trace next to the JSON.
+      std::map<std::string, uint64_t> pe_cycles;
+      for (const core::TraceEvent& e : c.run.timeline) {
+        if (e.agent != "pe") continue;
+        pe_cycles[e.name] += e.end - e.start;
+        pe_cycles["sem_wait"] += e.start - std::min(e.start, e.wait_start);
+      }
+      std::string pe_json;
+      for (const auto& [name, cyc] : pe_cycles)
+        pe_json += fmt::format("{}\"{}\": {}", pe_json.empty() ? "" : ", ", name, cyc);
+      const std::string trace_name =
+          fmt::format("e2e_gemm_{}_{}x{}x{}_latency{}.trace.json", cfg.name, m, kk, n, latency);
+      std::filesystem::create_directories(a.out);
+      std::ofstream trace(a.out + "/" + trace_name);
+      if (!(trace << trace_json(c.run.timeline, "gemm", "RTL cycles")))
+        throw Error(fmt::format("cannot write {}/{}", a.out, trace_name));
       fmt::print("gemm {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
                  "HBM {:.2f} B/cycle (64 each way)\n", m, kk, n, latency, cycles, ideal, util,
                  c.outcome.golden.cycles, double(hbm_bytes) / double(cycles));
@@ -201,10 +221,10 @@ void run_all(const CoreConfig& cfg, const Args& a) {
           "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
           "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, \"hbm_bytes\": {}, "
           "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": 64, "
-          "\"wall_seconds\": {:.1f}}}",
+          "\"pe_cycles\": {{{}}}, \"trace\": \"{}\", \"wall_seconds\": {:.1f}}}",
           cfg.name, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
           double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes, hbm_bytes,
-          double(hbm_bytes) / double(cycles), c.run.wall_seconds));
+          double(hbm_bytes) / double(cycles), pe_json, trace_name, c.run.wall_seconds));
     }
     write_json(a.out, "e2e_gemm.json", cfg.name, gemm);
   }
