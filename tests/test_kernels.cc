@@ -65,7 +65,8 @@ TEST_P(KernelOnConfig, MatchesFp64Reference) {
 
 INSTANTIATE_TEST_SUITE_P(
     All, KernelOnConfig,
-    testing::Combine(testing::Values("gemm", "softmax", "layernorm", "rmsnorm", "mlp", "attention"),
+    testing::Combine(testing::Values("gemm", "gemm_at", "softmax", "layernorm", "rmsnorm", "mlp",
+                                     "attention"),
                      testing::Values("tiny", "small", "trn2")),
     [](const auto& info) {
       return std::get<0>(info.param) + "_" + std::get<1>(info.param);
@@ -81,6 +82,7 @@ TEST(Kernels, RandomShapesOnTiny) {
   for (int trial = 0; trial < 4; ++trial) {
     const std::vector<std::pair<std::string, Shape>> cases = {
         {"gemm", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 80)}}},
+        {"gemm_at", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 1200)}}},
         {"softmax", {{"rows", size(1, 6 * P)}, {"d", size(1, 300)}}},
         {"layernorm", {{"rows", size(1, 6 * P)}, {"d", size(2, 300)}}},
         {"rmsnorm", {{"rows", size(1, 6 * P)}, {"d", size(1, 300)}}},
@@ -122,7 +124,7 @@ int fault_of(const Built& b, const CoreConfig& cfg, const kernels::Tensors& in) 
 // same bytes unordered, which the race detector reports.
 TEST(AutoSync, EveryInsertedWaitIsNeeded) {
   const CoreConfig cfg = config("tiny");
-  for (const char* name : {"gemm", "softmax", "layernorm", "mlp", "attention"}) {
+  for (const char* name : {"gemm", "gemm_at", "softmax", "layernorm", "mlp", "attention"}) {
     const RefKernel& ref = kernels::find_kernel(name);
     const Shape s = ref.default_shape(cfg);
     Built b = build(ref, cfg, s);

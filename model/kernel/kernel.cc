@@ -932,7 +932,7 @@ Node op_node(Seq seq, Opcode opc) {
   return n;
 }
 
-Node load_stationary(const View& stationary) {
+Node ldstat_node(const View& stationary) {
   Node ld = op_node(Seq::kPe, Opcode::kLdStat);
   ld.op.ap[1] = view_operand(stationary);
   ld.op.reads[1] = true;
@@ -976,7 +976,13 @@ void Kernel::dma_copy(const HbmView& dst, const View& src) {
 
 
 void Kernel::matmul(const View& out, const View& stationary, const View& moving, bool accumulate) {
-  impl_->add(load_stationary(stationary));
+  load_stationary(stationary);
+  multiply_moving(out, moving, accumulate);
+}
+
+void Kernel::load_stationary(const View& stationary) { impl_->add(ldstat_node(stationary)); }
+
+void Kernel::multiply_moving(const View& out, const View& moving, bool accumulate) {
   Node mm = op_node(Seq::kPe, Opcode::kMatmul);
   mm.op.proto.accumulate = accumulate;
   mm.op.ap[0] = view_operand(out);
@@ -988,7 +994,7 @@ void Kernel::matmul(const View& out, const View& stationary, const View& moving,
 }
 
 void Kernel::pe_transpose(const View& out, const View& in) {
-  impl_->add(load_stationary(in));
+  impl_->add(ldstat_node(in));
   Node tr = op_node(Seq::kPe, Opcode::kPeTranspose);
   tr.op.ap[0] = view_operand(out);
   tr.op.writes[0] = true;

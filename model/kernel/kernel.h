@@ -153,6 +153,10 @@ class Kernel {
   void dma_copy(const HbmView& dst, const View& src);
   // psum_out[m][n] (+)= sum_k stationary[k][m] * moving[k][n]: LoadStationary + MultiplyMoving.
   void matmul(const View& psum_out, const View& stationary, const View& moving, bool accumulate);
+  // The two halves of matmul, so one stationary tile serves several moving tiles:
+  // multiply_moving uses the tile of the PE queue's latest load_stationary.
+  void load_stationary(const View& stationary);
+  void multiply_moving(const View& psum_out, const View& moving, bool accumulate);
   // out (PSUM, M x K) = in^T for in (K x M) through the array.
   void pe_transpose(const View& psum_out, const View& in);
   void activation(const View& out, const View& in, const ActArgs& a);

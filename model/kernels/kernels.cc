@@ -212,6 +212,103 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
   });
 }
 
+// --- gemm_at: c[M,N] = a_t[K,M]^T @ b[K,N], bf16 in, fp32 out -------------------------------
+// The stationary operand arrives with k on partitions, as NKI's matmul takes it (lhsT), so
+// nothing is transposed. Per m tile, each k step loads its a_t slice as the stationary tile
+// once and multiplies every n tile of a group with it: one LoadStationary per `group` moving
+// tiles. A group's accumulators fill at most a quarter of PSUM, double-buffered, so the next
+// group's matmuls run while this one's results are copied out. b stays resident when it fits a quarter of SBUF.
+void build_gemm_at(Kernel& k, const Shape& s) {
+  const CoreConfig& cfg = k.config();
+  const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
+  const auto& AT = k.input("a_t", K, M, Dtype::kBf16);
+  const auto& B = k.input("b", K, N, Dtype::kBf16);
+  const auto& C = k.output("c", M, N, Dtype::kFp32);
+  const uint32_t tk = std::min(cfg.partitions, cfg.pe_rows);
+  const uint32_t tm = std::min(cfg.partitions, cfg.pe_cols), tn = cfg.moving_max_n();
+  const uint32_t kt = (K + tk - 1) / tk, nt = (N + tn - 1) / tn;
+  const uint32_t group = std::max(1u, std::min(nt, cfg.psum_banks / 4));
+  // Whole operands stay resident when each fits a quarter of SBUF: one load per k slice with
+  // long rows, in the order the k steps use them, so the first step starts early.
+  const bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
+  const bool at_resident = uint64_t(kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
+  auto whole_pool = k.sbuf_pool("whole", 2), at_pool = k.sbuf_pool("a_t", 2);
+  auto b_pool = k.sbuf_pool("b", 2 * group), c_pool = k.sbuf_pool("c", 2);
+  auto acc_pool = k.psum_pool("acc", 2 * group);
+  std::optional<Tile> b_all, at_all;  // k slice j at columns [j N, j N + N) / [j M, j M + M)
+  if (b_resident) b_all = whole_pool.tile(tk, kt * N, Dtype::kBf16, "b_all");
+  if (at_resident) at_all = whole_pool.tile(tk, kt * M, Dtype::kBf16, "a_t_all");
+  if (b_resident || at_resident) {
+    slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
+      if (at_all) k.dma_copy(k.sub(*at_all, 0, kk, j * M, M), window(AT, j * tk, 0, kk, M));
+      if (b_all) k.dma_copy(k.sub(*b_all, 0, kk, j * N, N), window(B, j * tk, 0, kk, N));
+    });
+  }
+  tile_loop(k, 0, M, tm, [&](Index m0, uint32_t mm) {
+    // The stationary slice of k step j: in a_t_all, or loaded per m tile.
+    std::function<View(Index, uint32_t)> stationary;
+    std::optional<Tile> at;
+    if (at_all) {
+      stationary = [&](Index j, uint32_t kk) { return k.sub(*at_all, 0, kk, j * M + m0, mm); };
+    } else {
+      at = at_pool.tile(tk, kt * tm, Dtype::kBf16, "a_t");  // slice j at columns j tm
+      slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
+        k.dma_copy(k.sub(*at, 0, kk, j * tm, mm), window(AT, j * tk, m0, kk, mm));
+      });
+      stationary = [&](Index j, uint32_t kk) { return k.sub(*at, 0, kk, j * tm, mm); };
+    }
+    // n tiles [n0, n0 + cols) in groups; a group is straight-line code inside the k loop.
+    for (uint32_t g0 = 0; g0 < nt; g0 += group) {
+      std::vector<std::pair<uint32_t, uint32_t>> tiles;  // (first column, columns)
+      for (uint32_t i = g0; i < std::min(nt, g0 + group); ++i)
+        tiles.emplace_back(i * tn, std::min(tn, N - i * tn));
+      std::vector<Tile> accs;
+      for (const auto& [n0, nn] : tiles) accs.push_back(acc_pool.tile(mm, nn, Dtype::kFp32, "acc"));
+      auto step = [&](Index j, uint32_t kk, bool accumulate) {
+        k.load_stationary(stationary(j, kk));
+        for (size_t i = 0; i < tiles.size(); ++i) {
+          const auto& [n0, nn] = tiles[i];
+          View moving;
+          if (b_all) {
+            moving = k.sub(*b_all, 0, kk, j * N + n0, nn);
+          } else {
+            const Tile b = b_pool.tile(kk, nn, Dtype::kBf16, "b");
+            k.dma_copy(k.all(b), window(B, j * tk, n0, kk, nn));
+            moving = k.all(b);
+          }
+          k.multiply_moving(k.all(accs[i]), moving, accumulate);
+        }
+      };
+      step(0, std::min(K, tk), false);
+      slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); });
+      for (size_t i = 0; i < tiles.size(); ++i) {
+        const auto& [n0, nn] = tiles[i];
+        const Tile c = c_pool.tile(mm, nn, Dtype::kFp32, "c");
+        k.tensor_copy(k.all(c), k.all(accs[i]));
+        k.dma_copy(window(C, m0, n0, mm, nn), k.all(c));
+      }
+    }
+  });
+}
+
+Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
+  std::mt19937 rng(seed);
+  return {{"a_t", random_tensor(size_t(s.at("k")) * s.at("m"), Dtype::kBf16, -2, 2, rng)},
+          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
+}
+
+CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out) {
+  const uint32_t M = s.at("m"), K = s.at("k");
+  // The same check as gemm's, with a[m][k] = a_t[k][m].
+  const TensorBits& at = in.at("a_t");
+  Tensors as_gemm = in;
+  TensorBits& a = as_gemm["a"];
+  a.resize(at.size());
+  for (uint32_t kk = 0; kk < K; ++kk)
+    for (uint32_t m = 0; m < M; ++m) a[size_t(m) * K + kk] = at[size_t(kk) * M + m];
+  return gemm_check(s, as_gemm, out);
+}
+
 // --- softmax along rows: y = exp(x - max) / sum ----------------------------------------------
 
 void build_softmax(Kernel& k, const Shape& s) {
@@ -605,6 +702,14 @@ const std::vector<RefKernel>& reference_kernels() {
                       {"n", std::min(c.moving_max_n(), scaled(c, 2.5)) + 7}};
        },
        build_gemm, gemm_inputs, gemm_check},
+      {"gemm_at", "c = a_t^T @ b (a given transposed, K x M, as NKI's lhsT), bf16 in, fp32 out",
+       "as gemm", {"m", "k", "n"},
+       [](const CoreConfig& c) {
+         // Three n tiles: a group of two and a group of one (8 PSUM banks).
+         return Shape{{"m", 2 * std::min(c.partitions, c.pe_cols) + 3}, {"k", 2 * c.pe_rows + 5},
+                      {"n", 2 * c.moving_max_n() + 9}};
+       },
+       build_gemm_at, gemm_at_inputs, gemm_at_check},
       {"softmax", "y = softmax(x) along rows, fp32",
        "|err| <= (D + 8) u |ref|", {"rows", "d"},
        [](const CoreConfig& c) { return Shape{{"rows", 4 * c.partitions + 3}, {"d", 100}}; },
