@@ -148,10 +148,11 @@ module tern_dma_tb #(
   assign oc_rd_data = rd_psum_q ? psum_rd_data : sbuf_rd_data;
 
   logic sbuf_wr_ready_unused, psum_wr_ready_unused;  // no Tensor Engine port here: always ready
+  logic [P*32-1:0] sbuf_chunk_unused, psum_chunk_unused;  // the DMA engines read rows
   tern_lane_mem #(.P(P), .Bytes(SbufBytes), .RowBytes(RowBytes)) u_sbuf (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .rd_valid_i(rd_hs && !oc_rd_psum), .rd_addr_i(oc_rd_addr[SAw-1:0]), .rd_row_i(oc_rd_row),
-    .rd_part_i(oc_rd_part), .rd_data_o(sbuf_rd_data),
+    .rd_part_i(oc_rd_part), .rd_data_o(sbuf_rd_data), .rd_chunk_o(sbuf_chunk_unused),
     .wr_valid_i(oc_wr_valid && !oc_wr_stall_i && !oc_wr_psum), .wr_addr_i(oc_wr_addr[SAw-1:0]),
     .wr_bytes_i(oc_wr_bytes), .wr_mask_i(oc_wr_mask), .wr_data_i(oc_wr_data),
     .wr_row_i(oc_wr_row), .wr_strb_i(oc_wr_strb),
@@ -164,7 +165,7 @@ module tern_dma_tb #(
   tern_lane_mem #(.P(P), .Bytes(PsumBytes)) u_psum (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .rd_valid_i(rd_hs && oc_rd_psum), .rd_addr_i(oc_rd_addr[PAw-1:0]), .rd_row_i(1'b0),
-    .rd_part_i(8'd0), .rd_data_o(psum_rd_data),
+    .rd_part_i(8'd0), .rd_data_o(psum_rd_data), .rd_chunk_o(psum_chunk_unused),
     .wr_valid_i(oc_wr_valid && !oc_wr_stall_i && oc_wr_psum), .wr_addr_i(oc_wr_addr[PAw-1:0]),
     .wr_bytes_i(oc_wr_bytes), .wr_mask_i(oc_wr_mask), .wr_data_i(oc_wr_data),
     .wr_row_i(1'b0), .wr_strb_i(4'd0),
@@ -176,6 +177,7 @@ module tern_dma_tb #(
   );
   assign bd_rdata_o = bd_psum_i ? psum_bd_rdata[32*bd_partition_i +: 32] : sbuf_bd_rdata[32*bd_partition_i +: 32];
   logic unused_ready;
-  assign unused_ready = sbuf_wr_ready_unused ^ psum_wr_ready_unused;
+  assign unused_ready = sbuf_wr_ready_unused ^ psum_wr_ready_unused ^ (^sbuf_chunk_unused) ^
+                        (^psum_chunk_unused);
 
 endmodule

@@ -76,6 +76,13 @@ package tern_pkg;
     sbuf_row_bytes = (axi_bytes < 4 * partitions) ? axi_bytes : 4 * partitions;
   endfunction
 
+  // The chunk of each partition an SBUF element read also returns (16 bytes, or the row when
+  // narrower): the Tensor Engine's adapter keeps it, so a dense stream of 2-byte elements reads
+  // SBUF once per 8 beats (docs/core-rtl.md "Read-ahead").
+  function automatic int unsigned sbuf_chunk_bytes(int unsigned row_bytes);
+    sbuf_chunk_bytes = (row_bytes < 16) ? row_bytes : 16;
+  endfunction
+
   // Tensor Engine operand types: the full-rate ones, plus fp32 as three passes. fp32 and tf32
   // pair only with fp32 or tf32.
   function automatic logic is_pe_pair(logic [3:0] stat_dt, logic [3:0] mov_dt);

@@ -13,7 +13,10 @@ module tern_core_compute #(
   localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
   localparam int unsigned SAW = $clog2(SbufBytes),
   localparam int unsigned SbufRow = tern_pkg::sbuf_row_bytes(tern_cfg_pkg::AxiDataBits / 8, P),
-  localparam int unsigned PAW = $clog2(PsumBytes)
+  localparam int unsigned PAW = $clog2(PsumBytes),
+  localparam int unsigned Banks = tern_cfg_pkg::PsumBanks,
+  localparam int unsigned BankLsb = $clog2(tern_cfg_pkg::PsumBankBytes),  // PSUM byte address
+  localparam int unsigned BankBits = $clog2(Banks)
 ) (
   input  logic                                   clk_i,
   input  logic                                   rst_ni,
@@ -116,7 +119,7 @@ module tern_core_compute #(
   localparam int unsigned RW = PAW > SAW ? PAW : SAW;     // read request: the byte offset
   localparam int unsigned WW = RW + 3 + P + P * 32;       // write: offset, bytes, mask, data
 
-  logic [S-1:0]   c_eng_valid, c_eng_ready, c_eng_done, c_eng_err;
+  logic [S-1:0]   c_eng_valid, c_eng_ready, c_eng_done, c_eng_err, c_busy, c_halted;
   logic [S*4-1:0] c_eng_err_code;
   logic [S*IB-1:0] c_eng_instr;
   logic [S*tern_isa_pkg::ApSlots*32-1:0]     c_ap_base;
@@ -141,7 +144,7 @@ module tern_core_compute #(
     .dma_valid_o, .dma_ready_i, .dma_err_i, .dma_queue_o, .dma_desc_o, .dma_src_add_o, .dma_dst_add_o,
     .dma_upd_mode_o, .dma_upd_idx_o, .dma_upd_value_o,
     .dma_sem_valid_i, .dma_sem_mode_i, .dma_sem_idx_i, .dma_sem_value_i,
-    .sem_values_o, .busy_o, .halted_o, .waiting_o, .notify_valid_o, .notify_code_o,
+    .sem_values_o, .busy_o (c_busy), .halted_o (c_halted), .waiting_o, .notify_valid_o, .notify_code_o,
     .err_code_o, .err_pc_o, .pc_o, .retired_o, .busy_cycles_o, .sem_wait_cycles_o,
     .fetch_wait_cycles_o, .trace_retire_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o,
     .trace_rf_wd_o
@@ -158,6 +161,11 @@ module tern_core_compute #(
   logic [P*(PAW-2)-1:0] te_addr;
   logic [P*32-1:0] te_data;
   logic [3:0]      e_busy;  // pe, act, dve, pool adapters
+  logic            pe_draining;
+  logic [Banks-1:0] psum_bank_busy;
+  localparam int unsigned Chunk = tern_pkg::sbuf_chunk_bytes(SbufRow);
+  logic [P*8*Chunk-1:0] sbuf_rd_chunk;
+  logic [P*32-1:0]      psum_rd_chunk_unused;
 
   // PE: reads only; its results enter PSUM through the accumulate port.
   tern_pe_adapter #(.P(P)) u_pe (
@@ -172,7 +180,7 @@ module tern_core_compute #(
     .sbuf_rd_valid_o (s_rd_v[RPe]),
     .sbuf_rd_gnt_i   (s_rd_g[RPe]),
     .sbuf_rd_addr_o  (s_rd_a[RW*RPe +: SAW]),
-    .sbuf_rd_data_i  (sbuf_rd_data),
+    .sbuf_rd_chunk_i (sbuf_rd_chunk),
     .psum_rd_valid_o (p_rd_v[RPe]),
     .psum_rd_gnt_i   (p_rd_g[RPe]),
     .psum_rd_addr_o  (p_rd_a[RW*RPe +: PAW]),
@@ -181,8 +189,17 @@ module tern_core_compute #(
     .te_acc_o        (te_acc),
     .te_addr_o       (te_addr),
     .te_data_o       (te_data),
-    .busy_o          (e_busy[0])
+    .psum_bank_busy_o (psum_bank_busy),
+    .busy_o          (e_busy[0]),
+    .draining_o      (pe_draining)
   );
+  // The PE sequencer reports halted (and busy) only once its engine's PSUM writes have landed.
+  always_comb begin
+    busy_o   = c_busy;
+    halted_o = c_halted;
+    busy_o[RPe]   = c_busy[RPe] || pe_draining;
+    halted_o[RPe] = c_halted[RPe] && !pe_draining;
+  end
   assign s_wr_v[RPe] = 1'b0;
   assign p_wr_v[RPe] = 1'b0;
   assign s_wr_q[WW*RPe +: WW] = '0;
@@ -295,22 +312,31 @@ module tern_core_compute #(
   tern_port_arb #(.N(R), .W(WW)) u_arb_sbuf_wr (
     .clk_i, .rst_ni, .valid_i (s_wr_v), .req_i (s_wr_q), .ready_i (1'b1),
     .gnt_o (s_wr_g), .valid_o (s_wr_fire), .req_o (s_wr_sel), .conflict_o (s_wr_c));
+  // A PSUM access to a bank the Tensor Engine still writes waits (the engine's instruction is
+  // done once its vectors are in the array; its writes land up to Rows + Cols cycles later).
+  logic [R-1:0] p_rd_ok, p_wr_ok;
+  for (genvar r = 0; r < R; r++) begin : gen_bank_hold
+    assign p_rd_ok[r] = p_rd_v[r] && !psum_bank_busy[p_rd_a[RW*r + BankLsb +: BankBits]];
+    assign p_wr_ok[r] = p_wr_v[r] && !psum_bank_busy[p_wr_q[WW*r + (WW-RW) + BankLsb +: BankBits]];
+  end
+
   tern_port_arb #(.N(R), .W(RW)) u_arb_psum_rd (
-    .clk_i, .rst_ni, .valid_i (p_rd_v), .req_i (p_rd_a), .ready_i (1'b1),
+    .clk_i, .rst_ni, .valid_i (p_rd_ok), .req_i (p_rd_a), .ready_i (1'b1),
     .gnt_o (p_rd_g), .valid_o (p_rd_fire), .req_o (p_rd_sel), .conflict_o (p_rd_c));
   tern_port_arb #(.N(R), .W(WW)) u_arb_psum_wr (
-    .clk_i, .rst_ni, .valid_i (p_wr_v), .req_i (p_wr_q), .ready_i (p_wr_ready),
+    .clk_i, .rst_ni, .valid_i (p_wr_ok), .req_i (p_wr_q), .ready_i (p_wr_ready),
     .gnt_o (p_wr_g), .valid_o (p_wr_fire), .req_o (p_wr_sel), .conflict_o (p_wr_c));
 
   logic s_wr_ready_unused;
   // Only the DMA uses row mode; its fields come straight from its port, qualified by its grant.
-  tern_lane_mem #(.P(P), .Bytes(SbufBytes), .RowBytes(SbufRow)) u_sbuf (
+  tern_lane_mem #(.P(P), .Bytes(SbufBytes), .RowBytes(SbufRow), .ChunkBytes(Chunk)) u_sbuf (
     .clk_i, .rst_ni,
     .rd_valid_i     (s_rd_fire),
     .rd_addr_i      (s_rd_sel[SAW-1:0]),
     .rd_row_i       (s_rd_g[RDma] && dma_oc_rd_row_i),
     .rd_part_i      (dma_oc_rd_part_i),
     .rd_data_o      (sbuf_rd_data),
+    .rd_chunk_o     (sbuf_rd_chunk),
     .wr_valid_i     (s_wr_fire),
     .wr_addr_i      (s_wr_sel[WW-RW +: SAW]),
     .wr_bytes_i     (s_wr_sel[P*33 +: 3]),
@@ -340,6 +366,7 @@ module tern_core_compute #(
     .rd_row_i       (1'b0),
     .rd_part_i      (8'd0),
     .rd_data_o      (psum_rd_data),
+    .rd_chunk_o     (psum_rd_chunk_unused),
     .wr_valid_i     (p_wr_fire),
     .wr_addr_i      (p_wr_sel[WW-RW +: PAW]),
     .wr_bytes_i     (p_wr_sel[P*33 +: 3]),
@@ -374,7 +401,7 @@ module tern_core_compute #(
   assign conflict_cycles_o = {32'd0, conflict_q};  // SP has no datapath
 
   logic unused;
-  assign unused = (^sbuf_bd_addr_i[31:SAW]) ^ (^psum_bd_addr_i[31:PAW]) ^ (^e_busy) ^
+  assign unused = (^sbuf_bd_addr_i[31:SAW]) ^ (^psum_rd_chunk_unused) ^ (^psum_bd_addr_i[31:PAW]) ^ (^e_busy) ^
                   s_wr_ready_unused ^ conflict[RDma] ^ (^dma_oc_rd_addr_i) ^ (^dma_oc_wr_addr_i) ^
                   c_eng_valid[4] ^ (^c_eng_instr[IB*4 +: IB]) ^ (^c_ap_base[4*128 +: 128]) ^
                   (^c_sc_base[0 +: 64]) ^ (^c_sc_base[4*64 +: 64]) ^ (^s_rd_sel) ^ (^p_rd_sel) ^ (^s_wr_sel) ^ (^p_wr_sel);

@@ -21,6 +21,7 @@ module tern_lane_mem #(
   parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
   parameter bit HasTe = 1'b0,
   parameter int unsigned RowBytes = 4,   // row mode's width; a power of two, 4 .. 4 * P
+  parameter int unsigned ChunkBytes = 4, // rd_chunk_o's width; a power of two, 4 .. RowBytes
   localparam int unsigned AW = $clog2(Bytes),
   localparam int unsigned RB = $clog2(RowBytes),
   localparam int unsigned RowWords = RowBytes / 4,
@@ -34,6 +35,8 @@ module tern_lane_mem #(
   input  logic            rd_row_i,     // row mode: the row of partition rd_part_i
   input  logic [7:0]      rd_part_i,
   output logic [P*32-1:0] rd_data_o,
+  output logic [P*8*ChunkBytes-1:0] rd_chunk_o,  // with rd_data_o: each partition's aligned
+                                                 // ChunkBytes around the element (not row mode)
   // element write
   input  logic            wr_valid_i,
   input  logic [AW-1:0]   wr_addr_i,
@@ -178,6 +181,8 @@ module tern_lane_mem #(
     assign rows[8*RowBytes*p +: 8*RowBytes] = row_rd;
     assign word = row_rd[8*rd_word_q +: 32];
     assign el_rd_data[32*p +: 32] = word >> (8 * rd_shift_q);
+    assign rd_chunk_o[8*ChunkBytes*p +: 8*ChunkBytes] =
+        row_rd[8 * ((32'(rd_word_q) / ChunkBytes) * ChunkBytes) +: 8*ChunkBytes];
     assign bd_rdata_o[32*p +: 32] = word;
   end
 

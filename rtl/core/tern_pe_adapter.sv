@@ -4,8 +4,13 @@
 // K-vector (the element at one offset of ap1's partitions) per beat and per cycle (reads run
 // ahead into a tern_beat_fifo): the stationary tile's
 // columns for ldstat, the moving tile for matmul (three times for an fp32 pass pair). The
-// engine writes its results straight into PSUM through the memory's accumulate port; an
-// instruction is done when its last PSUM write has landed.
+// engine writes its results straight into PSUM through the memory's accumulate port. An
+// instruction is done once its last vector has entered the array, so the next one (a
+// LoadStationary into the other buffer) overlaps the drain; the writes still in flight hold
+// other requesters' accesses to their PSUM banks (psum_bank_busy_o, tern_core_compute), and
+// draining_o keeps the PE sequencer from reporting halted until they land.
+// SBUF reads fetch a Chunk-byte chunk of every partition; the adapter keeps the last one, so a
+// dense bf16 stream reads SBUF once per Chunk / 2 beats and leaves the port to the others.
 module tern_pe_adapter #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned Rows = tern_cfg_pkg::PeRows,
@@ -13,10 +18,13 @@ module tern_pe_adapter #(
   localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
   localparam int unsigned PsumBytes = tern_cfg_pkg::PsumBanks * tern_cfg_pkg::PsumBankBytes,
   localparam int unsigned Entries = tern_cfg_pkg::PsumBankBytes / 4,  // fp32 words per bank
+  localparam int unsigned Banks = tern_cfg_pkg::PsumBanks,
   localparam int unsigned IB = tern_isa_pkg::InstrBits,
   localparam int unsigned SAW = $clog2(SbufBytes),
   localparam int unsigned PAW = $clog2(PsumBytes),
-  localparam int unsigned WAW = PAW - 2
+  localparam int unsigned WAW = PAW - 2,
+  localparam int unsigned Chunk = tern_pkg::sbuf_chunk_bytes(
+      tern_pkg::sbuf_row_bytes(tern_cfg_pkg::AxiDataBits / 8, P))
 ) (
   input  logic                                     clk_i,
   input  logic                                     rst_ni,
@@ -32,7 +40,7 @@ module tern_pe_adapter #(
   output logic                                     sbuf_rd_valid_o,
   input  logic                                     sbuf_rd_gnt_i,
   output logic [SAW-1:0]                           sbuf_rd_addr_o,
-  input  logic [P*32-1:0]                          sbuf_rd_data_i,
+  input  logic [P*8*Chunk-1:0]                     sbuf_rd_chunk_i,  // the read's chunk
   output logic                                     psum_rd_valid_o,
   input  logic                                     psum_rd_gnt_i,
   output logic [PAW-1:0]                           psum_rd_addr_o,
@@ -42,7 +50,9 @@ module tern_pe_adapter #(
   output logic [P-1:0]                             te_acc_o,
   output logic [P*WAW-1:0]                         te_addr_o,
   output logic [P*32-1:0]                          te_data_o,
-  output logic                                     busy_o
+  output logic [Banks-1:0]                          psum_bank_busy_o,
+  output logic                                     busy_o,
+  output logic                                     draining_o   // PSUM writes still in flight
 );
 
   localparam logic [3:0] ErrOperand = 4'd2;
@@ -120,7 +130,8 @@ module tern_pe_adapter #(
   // ---------------------------------------------------------------------------------------
   // The engine.
   // ---------------------------------------------------------------------------------------
-  logic            cmd_valid, cmd_ready, stat_valid, stat_ready, mov_valid, mov_ready, pe_busy;
+  logic            cmd_valid, cmd_ready, stat_valid, stat_ready, mov_valid, mov_ready, pe_busy,
+                   pe_issuing;
   logic [1:0]      pe_op;
   logic [3:0]      check_code, err_code_unused;
   logic            err_valid_unused;
@@ -161,6 +172,8 @@ module tern_pe_adapter #(
     .pe2psum_addr_o (pe_addr),
     .pe2psum_data_o (pe_data),
     .busy_o         (pe_busy),
+    .issuing_o      (pe_issuing),
+    .psum_bank_busy_o (psum_bank_busy_o),
     .err_valid_o    (err_valid_unused),
     .err_code_o     (err_code_unused),
     .err_count_o    (err_count_unused),
@@ -205,33 +218,49 @@ module tern_pe_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // ap1's K-vectors: read ahead into a tern_beat_fifo, one read a cycle while it has room.
+  // ap1's K-vectors: read ahead into a tern_beat_fifo, one offset a cycle while it has room.
+  // An offset in the chunk last read from SBUF needs no read; the others read (SBUF: the chunk,
+  // kept; PSUM: the element). Either way the beat forms the next cycle, in the stage.
   // ---------------------------------------------------------------------------------------
+  localparam int unsigned CB = $clog2(Chunk);
   logic        streams;      // the instruction streams ap1 (ldstat, matmul)
   logic [1:0]  passes_q, passes_d;  // moving-stream passes still to start after this one
-  logic        rd_pending_q, rd_psum_q;
-  logic [P*32-1:0] rd_row, rd_lanes, beat;
+  logic        stage_q, stage_read_q, stage_psum_q;  // an offset accepted last cycle: how
+  logic [CB-1:0] stage_byte_q;                       // its byte in the chunk
+  logic [P*8*Chunk-1:0] chunk_q, chunk;
+  logic        chunk_valid_q;
+  logic [SAW-CB-1:0] chunk_tag_q;
+  logic [P*32-1:0] words, rd_lanes, beat;
   logic        beat_valid, beat_taken, fifo_room;
   assign streams = is_ldstat || is_matmul;
 
-  assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
+  // The stage's chunk: the one landing now, or the one kept.
+  assign chunk = (stage_read_q && !stage_psum_q) ? sbuf_rd_chunk_i : chunk_q;
+  always_comb begin
+    for (int unsigned p = 0; p < P; p++) begin
+      words[32*p +: 32] = stage_psum_q ? psum_rd_data_i[32*p +: 32]
+                        : 32'(chunk[8*Chunk*p + 8*32'(stage_byte_q) +: 32] );
+    end
+  end
   tern_lane_gather #(.P(P)) u_gather (
-    .row_i (rd_row), .start_i (w_pstart[15:8]), .count_i (in_parts), .elem_bytes_i (w_eb[5:3]),
+    .row_i (words), .start_i (w_pstart[15:8]), .count_i (in_parts), .elem_bytes_i (w_eb[5:3]),
     .lanes_o (rd_lanes));
 
   tern_beat_fifo #(.Width (P*32)) u_beats (
     .clk_i, .rst_ni, .clear_i (state_q == StStart),
-    .push_i (rd_pending_q), .push_data_i (rd_lanes),
+    .push_i (stage_q), .push_data_i (rd_lanes),
     .valid_o (beat_valid), .data_o (beat), .pop_i (beat_taken), .room_o (fifo_room));
 
-  logic want, rd_gnt;
+  logic want, hit, rd_gnt, take;
   assign want = (state_q == StRun) && streams && w_valid[1] && fifo_room;
-  assign sbuf_rd_valid_o = want && !w_psum[1];
+  assign hit  = !w_psum[1] && chunk_valid_q && (chunk_tag_q == w_off[32 + CB +: SAW - CB]);
+  assign sbuf_rd_valid_o = want && !w_psum[1] && !hit;
   assign psum_rd_valid_o = want && w_psum[1];
   assign sbuf_rd_addr_o  = w_off[32 +: SAW];
   assign psum_rd_addr_o  = w_off[32 +: PAW];
   assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
-  assign w_ready = {rd_gnt, 1'b0};
+  assign take   = rd_gnt || (want && hit);
+  assign w_ready = {take, 1'b0};
 
   assign vec_data   = beat[Rows*32-1:0];
   assign stat_valid = beat_valid && is_ldstat;
@@ -278,11 +307,11 @@ module tern_pe_adapter #(
         if (cmd_ready) state_d = StRun;
       end
       StRun: begin
-        if (streams && !w_valid[1] && !rd_pending_q && !beat_valid && passes_q != 2'd0) begin
+        if (streams && !w_valid[1] && !stage_q && !beat_valid && passes_q != 2'd0) begin
           w_start[1] = 1'b1;  // the next pass of the moving tile (its walker is valid next cycle)
           passes_d   = passes_q - 2'd1;
-        end else if ((!streams || (!w_valid[1] && !rd_pending_q && !beat_valid &&
-                                    passes_q == 2'd0)) && !w_start[1] && !pe_busy) begin
+        end else if ((!streams || (!w_valid[1] && !stage_q && !beat_valid &&
+                                    passes_q == 2'd0)) && !w_start[1] && !pe_issuing) begin
           done_o  = 1'b1;
           state_d = StIdle;
         end
@@ -296,8 +325,12 @@ module tern_pe_adapter #(
       state_q      <= StIdle;
       instr_q      <= '0;
       ap_base_q    <= '0;
-      rd_pending_q <= 1'b0;
-      rd_psum_q    <= 1'b0;
+      stage_q      <= 1'b0;
+      stage_read_q <= 1'b0;
+      stage_psum_q <= 1'b0;
+      stage_byte_q <= '0;
+      chunk_valid_q <= 1'b0;
+      chunk_tag_q  <= '0;
       passes_q     <= '0;
       loaded_k_q   <= '0;
       loaded_m_q   <= '0;
@@ -308,8 +341,20 @@ module tern_pe_adapter #(
         instr_q   <= instr_i;
         ap_base_q <= ap_base_i[63:0];
       end
-      rd_pending_q <= rd_gnt;
-      if (rd_gnt) rd_psum_q <= w_psum[1];
+      stage_q      <= take;
+      stage_read_q <= rd_gnt;
+      if (take) begin
+        stage_psum_q <= w_psum[1];
+        stage_byte_q <= w_off[32 +: CB];
+      end
+      // SBUF is only stable for the length of an instruction (its semaphores): a new one
+      // starts with nothing kept.
+      if (state_q == StStart) begin
+        chunk_valid_q <= 1'b0;
+      end else if (sbuf_rd_valid_o && sbuf_rd_gnt_i) begin
+        chunk_valid_q <= 1'b1;
+        chunk_tag_q   <= w_off[32 + CB +: SAW - CB];
+      end
       passes_q     <= passes_d;
       if (state_q == StCmd && cmd_ready && is_ldstat) begin
         loaded_k_q  <= in_parts;
@@ -319,7 +364,13 @@ module tern_pe_adapter #(
     end
   end
 
-  assign busy_o = (state_q != StIdle);
+  // The kept chunk: data only (chunk_valid_q says whether it holds anything), so no reset.
+  always_ff @(posedge clk_i) begin
+    if (stage_read_q && !stage_psum_q) chunk_q <= sbuf_rd_chunk_i;
+  end
+
+  assign busy_o     = (state_q != StIdle);
+  assign draining_o = pe_busy;
 
   logic unused_base;
   assign unused_base = ^ap_base_i[tern_isa_pkg::ApSlots*32-1:64];

@@ -13,7 +13,10 @@
 //
 // Timing: vector n of a MultiplyMoving issued at cycle t writes PSUM partition m during cycle
 // t + Rows + 1 + m (the column's result, de-skewed by carrying its PSUM address along the
-// bottom edge). A LoadStationary may start writing a buffer once the last vector that used it
+// bottom edge). busy_o stays high until the last write has landed; issuing_o drops as soon as
+// the last vector has entered the array, and psum_bank_busy_o names the banks that writes still
+// in flight will touch (the memory holds other requesters' accesses to them: docs/core-rtl.md).
+// A LoadStationary may start writing a buffer once the last vector that used it
 // has passed every row (Rows + 2 cycles after its issue); a MultiplyMoving starts once its
 // LoadStationary has completed. Back-to-back MultiplyMovings issue one vector per cycle.
 module tern_pe_engine #(
@@ -22,7 +25,9 @@ module tern_pe_engine #(
   parameter int unsigned PsumBanks   = 8,
   parameter int unsigned PsumEntries = 512,   // fp32 words per bank and partition
   localparam int unsigned AddrWidth  = $clog2(PsumBanks * PsumEntries),
-  localparam int unsigned TokDepth   = Rows + Cols
+  localparam int unsigned TokDepth   = Rows + Cols,
+  localparam int unsigned EntryBits  = $clog2(PsumEntries),
+  localparam int unsigned BankBits   = AddrWidth - EntryBits   // PsumBanks >= 2
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -52,6 +57,8 @@ module tern_pe_engine #(
   output logic [Cols*32-1:0]        pe2psum_data_o,
   // status
   output logic                      busy_o,
+  output logic                      issuing_o,          // a command still takes stream data
+  output logic [PsumBanks-1:0]      psum_bank_busy_o,   // banks with writes in flight
   output logic                      err_valid_o,
   output logic [3:0]                err_code_o,
   output logic [15:0]               err_count_o,
@@ -264,6 +271,13 @@ module tern_pe_engine #(
   assign pe2psum_data_o = col_data;
 
   assign busy_o      = ls_active_q || mm_active_q || (|tok_valid_q);
+  assign issuing_o   = ls_active_q || mm_active_q;
+  always_comb begin
+    psum_bank_busy_o = '0;
+    for (int unsigned t = 0; t < TokDepth; t++) begin
+      if (tok_valid_q[t]) psum_bank_busy_o[tok_addr_q[AddrWidth*t + EntryBits +: BankBits]] = 1'b1;
+    end
+  end
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
   assign err_count_o = err_count_q;

@@ -49,6 +49,8 @@ module tern_tensor_unit #(
   logic [Cols*32-1:0]        pe2psum_data;
 
   logic [3:0] cmd_check_unused;
+  logic       issuing_unused;
+  logic [PsumBanks-1:0] bank_busy_unused;  // this unit's PSUM has no other requester
   tern_pe_engine #(
     .Rows       (Rows),
     .Cols       (Cols),
@@ -78,13 +80,16 @@ module tern_tensor_unit #(
     .pe2psum_addr_o(pe2psum_addr),
     .pe2psum_data_o(pe2psum_data),
     .busy_o        (busy_o),
+    .issuing_o     (issuing_unused),
+    .psum_bank_busy_o (bank_busy_unused),
     .err_valid_o   (err_valid_o),
     .err_code_o    (err_code_o),
     .err_count_o   (err_count_o),
     .cmd_check_o   (cmd_check_unused)
   );
   logic unused;
-  assign unused = ^cmd_check_unused;  // commands are checked by the engine itself here
+  assign unused = (^cmd_check_unused) ^ issuing_unused ^ (^bank_busy_unused);  // commands are
+                                                      // checked by the engine itself here
 
   tern_psum #(
     .Partitions(Partitions),
