@@ -55,8 +55,9 @@ namespace {
 
 using namespace tern;
 
-// The trn2 GEMM: the 1024^3 (a few hundred thousand cycles at a few hundred cycles per
-// second: about ten minutes on a free core; --gemm for another shape).
+// The trn2 GEMM: the 1024^3, on gemm_at (the stationary operand given transposed, as
+// NKI's matmul takes it). A few hundred thousand cycles at a few hundred cycles per second:
+// about ten minutes on a free core; --gemm for another shape, --gemm-kernel for gemm.
 const char* const kTrn2Gemm = "m=1024,k=1024,n=1024";
 // The steady-state GEMM on small: whole 32 x 32 tiles, N one PSUM bank.
 const char* const kSmallBigGemm = "m=256,k=256,n=512";
@@ -64,6 +65,7 @@ const char* const kSmallBigGemm = "m=256,k=256,n=512";
 struct Args {
   std::string out = "build/bench", configs = "configs", config = "small";
   std::string gemm;                  // --gemm m=..,k=..,n=..: that GEMM at latency 200 (default: per config)
+  std::string gemm_kernel = "gemm_at";  // --gemm-kernel: the kernel --gemm and trn2 run
   std::set<std::string> sections;    // --sections gemm,dma,kernels (default: per config)
   bool quick = false;
 };
@@ -98,7 +100,7 @@ void write_json(const std::string& dir, const std::string& name, const std::stri
 template <typename Top>
 tb::PlatformCompare run_checked(tb::CorePlatform<Top>& platform, const CoreConfig& cfg,
                                 const tb::KernelImage& img, uint32_t latency) {
-  platform.hbm().set_timing(0, {latency, 64});
+  platform.hbm().set_timing(0, {latency, cfg.axi_data_bits / 8});  // one beat a cycle
   tb::PlatformCompare c =
       tb::platform_compare(platform, cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
   if (!c.outcome.errors.empty())
@@ -165,24 +167,34 @@ void run_all(const CoreConfig& cfg, const Args& a) {
 
   // --- e2e GEMM ------------------------------------------------------------------------
   std::vector<std::string> gemm;
-  // small: the kernel's default shape (131 x 69 x 87, edges included) at three latencies, and
-  // kSmallBigGemm (whole tiles, N a full PSUM bank) at latency 200; trn2: kTrn2Gemm at 200.
-  const kernels::RefKernel& gemm_ref = kernels::find_kernel("gemm");
-  std::vector<std::pair<kernels::Shape, uint32_t>> runs;  // shape, HBM latency
+  // small: gemm's default shape (131 x 69 x 87, edges included) at three latencies, and
+  // kSmallBigGemm (whole tiles, N a full PSUM bank) on gemm and gemm_at at latency 200; trn2:
+  // kTrn2Gemm on gemm_at at 200.
+  struct GemmRun {
+    std::string kernel;
+    kernels::Shape shape;
+    uint32_t latency;
+  };
+  auto shape_of = [&](const std::string& kernel, const char* text) {
+    return kernels::parse_shape(kernels::find_kernel(kernel), text, cfg);
+  };
+  std::vector<GemmRun> runs;
   if (!a.gemm.empty()) {
-    runs.push_back({kernels::parse_shape(gemm_ref, a.gemm, cfg), 200});
+    runs.push_back({a.gemm_kernel, shape_of(a.gemm_kernel, a.gemm.c_str()), 200});
   } else if (a.quick) {
-    runs.push_back({kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}, 200});
+    runs.push_back({"gemm", kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}, 200});
   } else if (trn2) {
-    runs.push_back({kernels::parse_shape(gemm_ref, kTrn2Gemm, cfg), 200});
+    runs.push_back({a.gemm_kernel, shape_of(a.gemm_kernel, kTrn2Gemm), 200});
   } else {
-    for (uint32_t latency : {64, 200, 500}) runs.push_back({gemm_ref.default_shape(cfg), latency});
-    runs.push_back({kernels::parse_shape(gemm_ref, kSmallBigGemm, cfg), 200});
+    for (uint32_t latency : {64, 200, 500})
+      runs.push_back({"gemm", kernels::find_kernel("gemm").default_shape(cfg), latency});
+    for (const char* kernel : {"gemm", "gemm_at"})
+      runs.push_back({kernel, shape_of(kernel, kSmallBigGemm), 200});
   }
   if (sections.count("gemm")) {
-    for (const auto& [gemm_shape, latency] : runs) {
+    for (const auto& [kernel, gemm_shape, latency] : runs) {
       const uint32_t m = gemm_shape.at("m"), kk = gemm_shape.at("k"), n = gemm_shape.at("n");
-      const tb::KernelImage img = reference_image(cfg, "gemm", gemm_shape);
+      const tb::KernelImage img = reference_image(cfg, kernel, gemm_shape);
       const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
       const uint64_t cycles = c.run.cycles;
       const uint64_t ideal = (c.outcome.golden.pe_macs + uint64_t(cfg.pe_rows) * cfg.pe_cols - 1) /
@@ -208,23 +220,24 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       for (const auto& [name, cyc] : pe_cycles)
         pe_json += fmt::format("{}\"{}\": {}", pe_json.empty() ? "" : ", ", name, cyc);
       const std::string trace_name =
-          fmt::format("e2e_gemm_{}_{}x{}x{}_latency{}.trace.json", cfg.name, m, kk, n, latency);
+          fmt::format("e2e_{}_{}_{}x{}x{}_latency{}.trace.json", kernel, cfg.name, m, kk, n, latency);
       std::filesystem::create_directories(a.out);
       std::ofstream trace(a.out + "/" + trace_name);
-      if (!(trace << trace_json(c.run.timeline, "gemm", "RTL cycles")))
+      if (!(trace << trace_json(c.run.timeline, kernel, "RTL cycles")))
         throw Error(fmt::format("cannot write {}/{}", a.out, trace_name));
-      fmt::print("gemm {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
-                 "HBM {:.2f} B/cycle (64 each way)\n", m, kk, n, latency, cycles, ideal, util,
-                 c.outcome.golden.cycles, double(hbm_bytes) / double(cycles));
+      fmt::print("{} {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
+                 "HBM {:.2f} B/cycle ({} each way)\n", kernel, m, kk, n, latency, cycles, ideal, util,
+                 c.outcome.golden.cycles, double(hbm_bytes) / double(cycles), cfg.axi_data_bits / 8);
       gemm.push_back(fmt::format(
-          "{{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", \"cycles\": {}, "
+          "{{\"config\": \"{}\", \"kernel\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", \"cycles\": {}, "
           "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
           "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, \"hbm_bytes\": {}, "
-          "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": 64, "
+          "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": {}, "
           "\"pe_cycles\": {{{}}}, \"trace\": \"{}\", \"wall_seconds\": {:.1f}}}",
-          cfg.name, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
+          cfg.name, kernel, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
           double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes, hbm_bytes,
-          double(hbm_bytes) / double(cycles), pe_json, trace_name, c.run.wall_seconds));
+          double(hbm_bytes) / double(cycles), cfg.axi_data_bits / 8, pe_json, trace_name,
+          c.run.wall_seconds));
     }
     write_json(a.out, "e2e_gemm.json", cfg.name, gemm);
   }
@@ -314,6 +327,7 @@ int sc_main(int argc, char** argv) {
       else if (k == "--config" && i + 1 < argc) a.config = argv[++i];
       else if (k == "--quick") a.quick = true;  // one small case of each: a smoke test of the bench
       else if (k == "--gemm" && i + 1 < argc) a.gemm = argv[++i];
+      else if (k == "--gemm-kernel" && i + 1 < argc) a.gemm_kernel = argv[++i];
       else if (k == "--sections" && i + 1 < argc) {
         std::stringstream list(argv[++i]);
         for (std::string s; std::getline(list, s, ',');) {

@@ -75,6 +75,11 @@ TEST(Config, RejectsOutOfRange) {
   expect_rejected(replace_line(kTiny, "pe_cols", "pe_cols: 6"), {"bad.yaml:4", "power of two"});
   expect_rejected(replace_line(kTiny, "pe_rows", "pe_rows: 16"),
                   {"bad.yaml:3", "pe_rows (16) must equal partitions (8)"});
+  // AXI4's widest data bus is 1024 bits, one instruction per beat.
+  expect_rejected(replace_line(kTiny, "axi_data_bits", "axi_data_bits: 2048"),
+                  {"bad.yaml:10", "'axi_data_bits' = 2048 is out of range [32, 1024]"});
+  EXPECT_EQ(parse_config(replace_line(kTiny, "axi_data_bits", "axi_data_bits: 1024"), "wide")
+                .axi_data_bits, 1024u);
 }
 
 TEST(Config, RejectsMissingKey) {

@@ -39,7 +39,7 @@ constexpr Field kFields[] = {
     {"psum_bank_bytes", &CoreConfig::psum_bank_bytes, 16, 2048, true},
     {"dma_engines", &CoreConfig::dma_engines, 1, 16, false},
     {"dma_queues", &CoreConfig::dma_queues, 1, 16, false},
-    {"axi_data_bits", &CoreConfig::axi_data_bits, 32, 512, true},
+    {"axi_data_bits", &CoreConfig::axi_data_bits, 32, 1024, true},
 };
 
 uint32_t read_uint(const YAML::Node& node, const Field& f, const std::string& source) {

@@ -34,7 +34,7 @@ struct DeviceOptions {
   std::string check = "end";     // cross: end, transfer or lockstep
   std::string waves;             // rtl/cross: an FST file of the run (empty: none)
   uint32_t hbm_latency = 200;    // rtl/cross: the core's HBM port, cycles
-  uint32_t hbm_bytes_per_cycle = 64;
+  uint32_t hbm_bytes_per_cycle = 0;  // rtl/cross: the core's HBM port; 0: one AXI beat a cycle
 };
 
 // The RTL's own figures (rtl and cross), from its CSR counters and the platform.

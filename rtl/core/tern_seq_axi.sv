@@ -4,7 +4,7 @@
 // Fetch: a sequencer asks for the 128-byte instruction at an address. Each sequencer has Lines
 // direct-mapped lines (by instruction index), cleared at start, filled Group instructions at a
 // time: a read is one INCR burst of a whole aligned group (Group * InstrBits / DataBits beats,
-// never across 4 KiB). A line holding the address answers the next cycle, even while a read is
+// never across 4 KiB; DataBits up to InstrBits). A line holding the address answers the next cycle, even while a read is
 // in flight; otherwise the group is read and the instruction answered as soon as it lands.
 // After a hit the group after the requested one is prefetched unless it is held or on its way,
 // and after a demand the group after it, so straight-line code finds its instructions waiting
@@ -116,6 +116,14 @@ module tern_seq_axi #(
     assign hits_q[32*s +: 32]      = hit_count_q;
     logic unused_last_beat;  // the last beat goes straight from the bus into the line
     assign unused_last_beat = ^rdata_q[IB-1 -: DataBits];
+    // The instruction whose last beat is on the bus: with a bus as wide as an instruction
+    // (1024 bits), that beat alone.
+    logic [IB-1:0] inst_data;
+    if (Beats == 1) begin : gen_one_beat
+      assign inst_data = m_axi_rdata_i;
+    end else begin : gen_beats
+      assign inst_data = {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
+    end
 
     logic [31:0] req_addr, next_addr, after_addr, inst_addr;
     logic        misaligned, hit, next_held, after_held, r_here, r_inst, r_last, keep;
@@ -218,7 +226,7 @@ module tern_seq_axi #(
     always_ff @(posedge clk_i) begin
       if (r_inst && keep) begin
         laddr_q[32*inst_line +: 32] <= inst_addr;
-        ldata_q[IB*inst_line +: IB] <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
+        ldata_q[IB*inst_line +: IB] <= inst_data;
       end
     end
 
@@ -240,7 +248,7 @@ module tern_seq_axi #(
         end else if (r_inst && dem_q && r_idx == dem_idx_q && keep && !flush_i[s]) begin
           ans_q      <= 1'b1;
           ans_err_q  <= rerr_q || rbad;
-          ans_data_q <= {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
+          ans_data_q <= inst_data;
         end
       end
     end
