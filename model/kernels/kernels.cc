@@ -228,8 +228,8 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   const uint32_t tm = std::min(cfg.partitions, cfg.pe_cols), tn = cfg.moving_max_n();
   const uint32_t kt = (K + tk - 1) / tk, nt = (N + tn - 1) / tn;
   const uint32_t group = std::max(1u, std::min(nt, cfg.psum_banks / 4));
-  // Whole operands stay resident when each fits a quarter of SBUF: one load per k slice with
-  // long rows, in the order the k steps use them, so the first step starts early.
+  // Whole operands stay resident when each fits a quarter of SBUF: loads per k slice with long
+  // rows, in the order the k steps use them, so the first step starts early.
   const bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
   const bool at_resident = uint64_t(kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
   auto whole_pool = k.sbuf_pool("whole", 2), at_pool = k.sbuf_pool("a_t", 2);
@@ -238,10 +238,20 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   std::optional<Tile> b_all, at_all;  // k slice j at columns [j N, j N + N) / [j M, j M + M)
   if (b_resident) b_all = whole_pool.tile(tk, kt * N, Dtype::kBf16, "b_all");
   if (at_resident) at_all = whole_pool.tile(tk, kt * M, Dtype::kBf16, "a_t_all");
+  // The first M tile needs all of b but only its own columns of a_t: those load first, slice
+  // by slice with b's, and the rest of a_t after.
+  const uint32_t first_m = std::min(M, tm);
   if (b_resident || at_resident) {
     slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
-      if (at_all) k.dma_copy(k.sub(*at_all, 0, kk, j * M, M), window(AT, j * tk, 0, kk, M));
+      if (at_all)
+        k.dma_copy(k.sub(*at_all, 0, kk, j * M, first_m), window(AT, j * tk, 0, kk, first_m));
       if (b_all) k.dma_copy(k.sub(*b_all, 0, kk, j * N, N), window(B, j * tk, 0, kk, N));
+    });
+  }
+  if (at_all && M > first_m) {
+    slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
+      k.dma_copy(k.sub(*at_all, 0, kk, j * M + first_m, M - first_m),
+                 window(AT, j * tk, first_m, kk, M - first_m));
     });
   }
   tile_loop(k, 0, M, tm, [&](Index m0, uint32_t mm) {
