@@ -135,6 +135,53 @@ void transpose_bf16(Kernel& k, const View& out, const View& in, kernel::PoolRef&
               isa::Seq::kPool);
 }
 
+// Copies of `rows` partitions as `pieces` copies of consecutive partition ranges. Each call
+// takes the next DMA engine, and an engine moves one transfer at a time, so on a config with
+// many engines the pieces run side by side (a call inside a hardware loop keeps its engine
+// every iteration: splitting is how a loop's copies use more than one).
+void load_spread(Kernel& k, const Tile& dst, Index dst_col0, const kernel::HbmTensor& src,
+                 Index row0, Index src_col0, uint32_t rows, uint32_t cols, uint32_t pieces) {
+  const uint32_t per = (rows + pieces - 1) / pieces;
+  for (uint32_t p = 0; p < rows; p += per) {
+    const uint32_t n = std::min(per, rows - p);
+    k.dma_copy(k.sub(dst, p, n, dst_col0, cols), window(src, row0 + p, src_col0, n, cols));
+  }
+}
+
+// The pieces for the big copies of a kernel: one per four DMA engines (4 on trn2, 1 on small).
+uint32_t copy_pieces(const CoreConfig& cfg) { return std::max(1u, cfg.dma_engines / 4); }
+
+// c[m0 .., n0 ..] = the PSUM accumulator acc (mm x nn), through an SBUF tile of `pool`.
+void store_result(Kernel& k, kernel::PoolRef& pool, const kernel::HbmTensor& C, Index m0,
+                  Index n0, const Tile& acc, uint32_t mm, uint32_t nn, uint32_t pieces = 1) {
+  const Tile c = pool.tile(mm, nn, Dtype::kFp32, "c");
+  k.tensor_copy(k.all(c), k.all(acc));
+  const uint32_t per = (mm + pieces - 1) / pieces;
+  for (uint32_t p = 0; p < mm; p += per) {
+    const uint32_t n = std::min(per, mm - p);
+    k.dma_copy(window(C, m0 + p, n0, n, nn), k.sub(c, p, n, 0, nn));
+  }
+}
+
+// The moving tile of k slice j, columns [n0, n0 + nn): in b_all when b is resident, else
+// loaded from B into a tile of `pool`.
+View moving_slice(Kernel& k, const std::optional<Tile>& b_all, kernel::PoolRef& pool,
+                  const kernel::HbmTensor& B, Index j, uint32_t tk, uint32_t kk, Index n0,
+                  uint32_t nn) {
+  if (b_all) return k.sub(*b_all, 0, kk, j * B.cols + n0, nn);
+  const Tile b = pool.tile(kk, nn, Dtype::kBf16, "b");
+  k.dma_copy(k.all(b), window(B, j * tk, n0, kk, nn));
+  return k.all(b);
+}
+
+// Random bf16 operands of a GEMM: `first` (rows x cols) and b (k x n).
+Tensors gemm_operands(const Shape& s, uint32_t seed, const std::string& first, uint32_t rows,
+                      uint32_t cols) {
+  std::mt19937 rng(seed);
+  return {{first, random_tensor(size_t(rows) * cols, Dtype::kBf16, -2, 2, rng)},
+          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
+}
+
 // --- gemm: c[M,N] = a[M,K] @ b[K,N], bf16 in, fp32 out ---------------------------------------
 // The stationary operand wants k on partitions (a^T), but a transposing DMA moves one element
 // per AXI burst (docs/performance.md). So per m tile, a's rows load contiguously and turn into
@@ -170,29 +217,18 @@ void build_gemm(Kernel& k, const Shape& s) {
     tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
       const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");
       auto step = [&](Index j, uint32_t kk, bool accumulate) {
-        View moving;
-        if (b_all) {
-          moving = k.sub(*b_all, 0, kk, j * N + n0, nn);
-        } else {
-          const Tile b = b_pool.tile(kk, nn, Dtype::kBf16, "b");
-          k.dma_copy(k.all(b), window(B, j * t, n0, kk, nn));
-          moving = k.all(b);
-        }
+        const View moving = moving_slice(k, b_all, b_pool, B, j, t, kk, n0, nn);
         k.matmul(k.all(acc), k.sub(at, 0, kk, j * t, mm), moving, accumulate);
       };
       step(0, std::min(K, t), false);
       slice_loop(k, 1, K, t, [&](Index j, uint32_t kk) { step(j, kk, true); });
-      const Tile c = c_pool.tile(mm, nn, Dtype::kFp32, "c");
-      k.tensor_copy(k.all(c), k.all(acc));
-      k.dma_copy(window(C, m0, n0, mm, nn), k.all(c));
+      store_result(k, c_pool, C, m0, n0, acc, mm, nn);
     });
   });
 }
 
 Tensors gemm_inputs(const Shape& s, uint32_t seed) {
-  std::mt19937 rng(seed);
-  return {{"a", random_tensor(size_t(s.at("m")) * s.at("k"), Dtype::kBf16, -2, 2, rng)},
-          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
+  return gemm_operands(s, seed, "a", s.at("m"), s.at("k"));
 }
 
 CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
@@ -217,7 +253,7 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
 // nothing is transposed. Per m tile, each k step loads its a_t slice as the stationary tile
 // once and multiplies every n tile of a group with it: one LoadStationary per `group` moving
 // tiles. A group's accumulators fill at most a quarter of PSUM, double-buffered, so the next
-// group's matmuls run while this one's results are copied out. b stays resident when it fits a quarter of SBUF.
+// group's matmuls run while this one's results are copied out.
 void build_gemm_at(Kernel& k, const Shape& s) {
   const CoreConfig& cfg = k.config();
   const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
@@ -239,22 +275,29 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   if (b_resident) b_all = whole_pool.tile(tk, kt * N, Dtype::kBf16, "b_all");
   if (at_resident) at_all = whole_pool.tile(tk, kt * M, Dtype::kBf16, "a_t_all");
   // The first M tile needs all of b but only its own columns of a_t: those load first, slice
-  // by slice with b's, and the rest of a_t after.
-  const uint32_t first_m = std::min(M, tm);
+  // by slice with b's, and the rest of a_t after -- when a tile's columns make rows of two AXI
+  // beats or more (on small they are one beat, and the extra short-row transfers cost more
+  // than the early start gains).
+  const bool split = uint64_t(tm) * 2 >= 2 * (cfg.axi_data_bits / 8);
+  const uint32_t pieces = copy_pieces(cfg);
+  const uint32_t first_m = split ? std::min(M, tm) : M;
+  // These loads and the first M tile's K steps are straight-line code, so each step waits only
+  // for its own slices (the builder orders a hardware loop against every iteration of another).
+  auto each_slice = [&](const std::function<void(Index, uint32_t)>& body) {
+    for (uint32_t j = 0; j < kt; ++j) body(Index(j), std::min(tk, K - j * tk));
+  };
   if (b_resident || at_resident) {
-    slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
-      if (at_all)
-        k.dma_copy(k.sub(*at_all, 0, kk, j * M, first_m), window(AT, j * tk, 0, kk, first_m));
-      if (b_all) k.dma_copy(k.sub(*b_all, 0, kk, j * N, N), window(B, j * tk, 0, kk, N));
+    each_slice([&](Index j, uint32_t kk) {
+      if (at_all) load_spread(k, *at_all, j * M, AT, j * tk, Index(0), kk, first_m, pieces);
+      if (b_all) load_spread(k, *b_all, j * N, B, j * tk, Index(0), kk, N, pieces);
     });
   }
   if (at_all && M > first_m) {
     slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
-      k.dma_copy(k.sub(*at_all, 0, kk, j * M + first_m, M - first_m),
-                 window(AT, j * tk, first_m, kk, M - first_m));
+      load_spread(k, *at_all, j * M + first_m, AT, j * tk, Index(first_m), kk, M - first_m, pieces);
     });
   }
-  tile_loop(k, 0, M, tm, [&](Index m0, uint32_t mm) {
+  auto m_tile = [&](Index m0, uint32_t mm, bool unrolled) {
     // The stationary slice of k step j: in a_t_all, or loaded per m tile.
     std::function<View(Index, uint32_t)> stationary;
     std::optional<Tile> at;
@@ -278,33 +321,30 @@ void build_gemm_at(Kernel& k, const Shape& s) {
         k.load_stationary(stationary(j, kk));
         for (size_t i = 0; i < tiles.size(); ++i) {
           const auto& [n0, nn] = tiles[i];
-          View moving;
-          if (b_all) {
-            moving = k.sub(*b_all, 0, kk, j * N + n0, nn);
-          } else {
-            const Tile b = b_pool.tile(kk, nn, Dtype::kBf16, "b");
-            k.dma_copy(k.all(b), window(B, j * tk, n0, kk, nn));
-            moving = k.all(b);
-          }
+          const View moving = moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn);
           k.multiply_moving(k.all(accs[i]), moving, accumulate);
         }
       };
-      step(0, std::min(K, tk), false);
-      slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); });
-      for (size_t i = 0; i < tiles.size(); ++i) {
-        const auto& [n0, nn] = tiles[i];
-        const Tile c = c_pool.tile(mm, nn, Dtype::kFp32, "c");
-        k.tensor_copy(k.all(c), k.all(accs[i]));
-        k.dma_copy(window(C, m0, n0, mm, nn), k.all(c));
+      if (unrolled) {
+        each_slice([&](Index j, uint32_t kk) { step(j, kk, j.constant() != 0); });
+      } else {
+        step(0, std::min(K, tk), false);
+        slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); });
       }
+      for (size_t i = 0; i < tiles.size(); ++i)
+        store_result(k, c_pool, C, m0, Index(tiles[i].first), accs[i], mm, tiles[i].second, pieces);
     }
-  });
+  };
+  // With the operands loaded up front, the first M tile runs its K steps as they arrive.
+  const bool early = (b_resident || at_resident) && M > 0;
+  if (early) m_tile(Index(0), std::min(M, tm), true);
+  const uint32_t m_first = early ? std::min(M, tm) : 0;
+  if (M > m_first)
+    tile_loop(k, m_first, M - m_first, tm, [&](Index m0, uint32_t mm) { m_tile(m0, mm, false); });
 }
 
 Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
-  std::mt19937 rng(seed);
-  return {{"a_t", random_tensor(size_t(s.at("k")) * s.at("m"), Dtype::kBf16, -2, 2, rng)},
-          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
+  return gemm_operands(s, seed, "a_t", s.at("k"), s.at("m"));
 }
 
 CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out) {
