@@ -135,17 +135,21 @@ void transpose_bf16(Kernel& k, const View& out, const View& in, kernel::PoolRef&
               isa::Seq::kPool);
 }
 
-// Copies of `rows` partitions as `pieces` copies of consecutive partition ranges. Each call
-// takes the next DMA engine, and an engine moves one transfer at a time, so on a config with
-// many engines the pieces run side by side (a call inside a hardware loop keeps its engine
-// every iteration: splitting is how a loop's copies use more than one).
+// Runs copy(p, n) over `rows` partitions cut into `pieces` consecutive ranges [p, p + n). Each
+// dma_copy call takes the next DMA engine, and an engine moves one transfer at a time, so on a
+// config with many engines the pieces run side by side (a call inside a hardware loop keeps its
+// engine every iteration: splitting is how a loop's copies use more than one).
+void for_each_piece(uint32_t rows, uint32_t pieces,
+                    const std::function<void(uint32_t, uint32_t)>& copy) {
+  const uint32_t per = (rows + pieces - 1) / pieces;
+  for (uint32_t p = 0; p < rows; p += per) copy(p, std::min(per, rows - p));
+}
+
 void load_spread(Kernel& k, const Tile& dst, Index dst_col0, const kernel::HbmTensor& src,
                  Index row0, Index src_col0, uint32_t rows, uint32_t cols, uint32_t pieces) {
-  const uint32_t per = (rows + pieces - 1) / pieces;
-  for (uint32_t p = 0; p < rows; p += per) {
-    const uint32_t n = std::min(per, rows - p);
+  for_each_piece(rows, pieces, [&](uint32_t p, uint32_t n) {
     k.dma_copy(k.sub(dst, p, n, dst_col0, cols), window(src, row0 + p, src_col0, n, cols));
-  }
+  });
 }
 
 // The pieces for the big copies of a kernel: one per four DMA engines (4 on trn2, 1 on small).
@@ -156,11 +160,9 @@ void store_result(Kernel& k, kernel::PoolRef& pool, const kernel::HbmTensor& C, 
                   Index n0, const Tile& acc, uint32_t mm, uint32_t nn, uint32_t pieces = 1) {
   const Tile c = pool.tile(mm, nn, Dtype::kFp32, "c");
   k.tensor_copy(k.all(c), k.all(acc));
-  const uint32_t per = (mm + pieces - 1) / pieces;
-  for (uint32_t p = 0; p < mm; p += per) {
-    const uint32_t n = std::min(per, mm - p);
+  for_each_piece(mm, pieces, [&](uint32_t p, uint32_t n) {
     k.dma_copy(window(C, m0 + p, n0, n, nn), k.sub(c, p, n, 0, nn));
-  }
+  });
 }
 
 // The moving tile of k slice j, columns [n0, n0 + nn): in b_all when b is resident, else
