@@ -124,6 +124,22 @@ struct DmaCopy {
   uint32_t rows = 0;
 };
 
+// Cycles in which sequencer `agent` executed an instruction: the union of its slices on both of
+// its timeline rows (`agent` and `agent.2`, where the PE puts an instruction that started while
+// the one before it still ran).
+uint64_t busy_cycles(const std::vector<core::TraceEvent>& timeline, const std::string& agent) {
+  std::vector<std::pair<uint64_t, uint64_t>> slices;
+  for (const core::TraceEvent& e : timeline)
+    if (e.agent == agent || e.agent == agent + ".2") slices.emplace_back(e.start, e.end);
+  std::sort(slices.begin(), slices.end());
+  uint64_t busy = 0, covered = 0;  // covered: the end of the union so far
+  for (const auto& [start, end] : slices) {
+    if (end > std::max(start, covered)) busy += end - std::max(start, covered);
+    covered = std::max(covered, end);
+  }
+  return busy;
+}
+
 DmaCopy dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
   DmaCopy d;
   tb::KernelImage& img = d.img;
@@ -212,7 +228,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       // semaphores; the whole timeline goes to a Perfetto trace next to the JSON.
       std::map<std::string, uint64_t> pe_cycles;
       for (const core::TraceEvent& e : c.run.timeline) {
-        if (e.agent != "pe") continue;
+        if (e.agent != "pe" && e.agent != "pe.2") continue;  // pe.2: started under the last one
         pe_cycles[e.name] += e.end - e.start;
         pe_cycles["sem_wait"] += e.start - std::min(e.start, e.wait_start);
       }
@@ -297,7 +313,10 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       // Utilisation: the cycles each engine spent executing instructions (the timeline's slices,
       // semaphore waits and fetches excluded) over the run's cycles.
       std::map<std::string, uint64_t> executing;
-      for (const core::TraceEvent& e : c.run.timeline) executing[e.agent] += e.end - e.start;
+      for (int q = 0; q < isa::kNumSeqs; ++q) {
+        const std::string agent = isa::seq_name(isa::Seq(q));
+        executing[agent] = busy_cycles(c.run.timeline, agent);
+      }
       std::string util;
       for (int q = 0; q < isa::kNumSeqs; ++q) {
         const char* agent = isa::seq_name(isa::Seq(q));

@@ -131,6 +131,7 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
     t.mem_rsp_err_i = 0;
     if constexpr (HasEnginePorts<Top>::value) {
       t.eng_done_i = 0;
+      t.eng_ahead_i = 0;  // the harness engines finish each instruction before the next
       t.eng_err_i = 0;
       t.eng_err_code_i = 0;
     }

@@ -187,6 +187,61 @@ TYPED_TEST(CoreComputeTest, PeOverlapsTheDrainAndPsumHoldsReaders) {
   EXPECT_LT(cycles[1] - cycles[0], uint64_t(C + N + 40));
 }
 
+// The PE adapter's second lane (tern_pe_adapter): the next ldstat streams into the other
+// stationary buffer while a matmul streams, and a matmul that follows another starts in the
+// cycle after the last one's final vector.
+TYPED_TEST(CoreComputeTest, PeRunsTheNextInstructionWhileAMatmulStreams) {
+  auto rng = test::make_rng();
+  const uint32_t R = this->cfg.pe_rows, C = this->cfg.pe_cols, N = 256;
+  const std::string base = fmt::format(
+      ".seq pe\n  ldstat sbuf.bf16[0:{0}, 0][[1,{1}]]\n"
+      "  matmul psum.fp32[0:{1}, 0][[1,{2}]], sbuf.bf16[0:{0}, 1024][[1,{2}]] $S[1]++@complete\n",
+      R, C, N);
+  const std::string more = base + fmt::format(
+      "  ldstat sbuf.bf16[0:{0}, 512][[1,{1}]]\n"
+      "  matmul psum.fp32[0:{1}, 2048][[1,{2}]], sbuf.bf16[0:{0}, 1024][[1,{2}]]\n"
+      "  matmul psum.fp32[0:{1}, 4096][[1,{2}]], sbuf.bf16[0:{0}, 2048][[1,{2}]], acc $S[2]++@complete\n",
+      R, C, N);
+  const std::string copy = fmt::format(
+      ".seq dve\n  tensor_copy sbuf.fp32[0:{0}, 8192][[1,{1}]], psum.fp32[0:{0}, 4096][[1,{1}]], - "
+      "$S[2]>=1\n  halt\n", C, N);
+  uint64_t cycles[2] = {};
+  for (int i = 0; i < 2; ++i) {
+    const isa::Program p = isa::assemble((i == 0 ? base : more) + "  halt\n", "pe only");
+    TypeParam rtl(tb::kCoreHbmBytes);
+    const tb::SeqRunResult r = rtl.run(p, 0);
+    EXPECT_FALSE(r.timed_out);
+    cycles[i] = r.cycles;
+  }
+  const std::string text = more + "  halt\n" + copy;
+  SCOPED_TRACE(text);
+  this->compare(isa::assemble(text, "ahead"), 12288, rng, text);
+  const uint64_t extra = cycles[1] - cycles[0];
+  fmt::print("{}: ldstat + matmul {} cycles; then ldstat + two matmuls {} more (N {}, C {})\n",
+             ConfigOf<TypeParam>::kName, cycles[0], extra, N, C);
+  // The three add their 2 N matmul beats and one instruction's issue (the matmul after the
+  // ldstat, about 20 cycles). One instruction at a time they added C ldstat beats and three
+  // issues (about 3 x 15) more.
+  EXPECT_LT(extra, uint64_t(2 * N + 24));
+}
+
+// A pe instruction that went ahead and faults: the matmul before it still completes and makes
+// its update, and the fault names the ldstat, as in the golden model.
+TYPED_TEST(CoreComputeTest, PeFaultAfterAnInstructionWentAhead) {
+  auto rng = test::make_rng();
+  const uint32_t R = this->cfg.pe_rows, C = this->cfg.pe_cols, P = this->cfg.partitions;
+  const std::string text = fmt::format(
+      ".seq pe\n  ldstat sbuf.bf16[0:{0}, 0][[1,{1}]]\n"
+      "  matmul psum.fp32[0:{1}, 0][[1,64]], sbuf.bf16[0:{0}, 1024][[1,64]] $S[1]++@complete\n"
+      "  ldstat sbuf.bf16[0:{2}, 512][[1,{1}]]\n  halt\n",
+      R, C, P + 1);
+  SCOPED_TRACE(text);
+  const isa::Program p = isa::assemble(text, "fault ahead");
+  core::CoreModel golden(this->cfg, {});
+  EXPECT_THROW(golden.run(p), core::CoreFault);
+  this->compare(p, 4096, rng, text);
+}
+
 // Bad operands stop the sequencer at the instruction with the golden model's code.
 TYPED_TEST(CoreComputeTest, BadOperandsFaultLikeGolden) {
   auto rng = test::make_rng();

@@ -198,7 +198,7 @@ module tern_core #(
     .err_pc_o (err_pc), .pc_o (pc), .retired_o (retired), .busy_cycles_o (busy_cycles),
     .sem_wait_cycles_o (sem_wait_cycles), .fetch_wait_cycles_o (fetch_wait_cycles),
     .conflict_cycles_o (conflict_cycles),
-    .trace_retire_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o, .trace_rf_wd_o,
+    .trace_retire_o, .trace_pc_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o, .trace_rf_wd_o,
     .dma_oc_rd_valid_i (oc_rd_valid), .dma_oc_rd_ready_o (oc_rd_ready),
     .dma_oc_rd_psum_i (oc_rd_psum), .dma_oc_rd_addr_i (oc_rd_addr),
     .dma_oc_rd_row_i (oc_rd_row), .dma_oc_rd_part_i (oc_rd_part),
@@ -213,7 +213,6 @@ module tern_core #(
     .psum_bd_wdata_i, .psum_bd_rdata_o
   );
 
-  assign trace_pc_o = pc;
 
   // ---------------------------------------------------------------------------------------
   // AXI masters: [0] the sequencers, [1 + e] DMA engine e.

@@ -77,6 +77,7 @@ module tern_core_compute #(
   output logic [S*32-1:0]                        conflict_cycles_o,  // engine requests not granted
   // the sequencers' trace (tern_seq)
   output logic [S-1:0]                           trace_retire_o,
+  output logic [S*32-1:0]                        trace_pc_o,     // the retiring instruction's pc
   output logic [S*4-1:0]                         trace_state_o,
   output logic [S-1:0]                           trace_rf_we_o,
   output logic [S*6-1:0]                         trace_rf_wa_o,
@@ -119,7 +120,7 @@ module tern_core_compute #(
   localparam int unsigned RW = PAW > SAW ? PAW : SAW;     // read request: the byte offset
   localparam int unsigned WW = RW + 3 + P + P * 32;       // write: offset, bytes, mask, data
 
-  logic [S-1:0]   c_eng_valid, c_eng_ready, c_eng_done, c_eng_err, c_busy, c_halted;
+  logic [S-1:0]   c_eng_valid, c_eng_ready, c_eng_done, c_eng_ahead, c_eng_err, c_busy, c_halted;
   logic [S*4-1:0] c_eng_err_code;
   logic [S*IB-1:0] c_eng_instr;
   logic [S*tern_isa_pkg::ApSlots*32-1:0]     c_ap_base;
@@ -139,6 +140,7 @@ module tern_core_compute #(
     .eng_ap_base_o  (c_ap_base),
     .eng_sc_base_o  (c_sc_base),
     .eng_done_i     (c_eng_done),
+    .eng_ahead_i    (c_eng_ahead),
     .eng_err_i      (c_eng_err),
     .eng_err_code_i (c_eng_err_code),
     .dma_valid_o, .dma_ready_i, .dma_err_i, .dma_queue_o, .dma_desc_o, .dma_src_add_o, .dma_dst_add_o,
@@ -146,7 +148,7 @@ module tern_core_compute #(
     .dma_sem_valid_i, .dma_sem_mode_i, .dma_sem_idx_i, .dma_sem_value_i,
     .sem_values_o, .busy_o (c_busy), .halted_o (c_halted), .waiting_o, .notify_valid_o, .notify_code_o,
     .err_code_o, .err_pc_o, .pc_o, .retired_o, .busy_cycles_o, .sem_wait_cycles_o,
-    .fetch_wait_cycles_o, .trace_retire_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o,
+    .fetch_wait_cycles_o, .trace_retire_o, .trace_pc_o, .trace_state_o, .trace_rf_we_o, .trace_rf_wa_o,
     .trace_rf_wd_o
   );
 
@@ -175,6 +177,7 @@ module tern_core_compute #(
     .instr_i         (c_eng_instr[IB*RPe +: IB]),
     .ap_base_i       (c_ap_base[tern_isa_pkg::ApSlots*32*RPe +: tern_isa_pkg::ApSlots*32]),
     .done_o          (c_eng_done[RPe]),
+    .ahead_o         (c_eng_ahead[RPe]),
     .err_o           (c_eng_err[RPe]),
     .err_code_o      (c_eng_err_code[4*RPe +: 4]),
     .sbuf_rd_valid_o (s_rd_v[RPe]),
@@ -406,7 +409,8 @@ module tern_core_compute #(
                   c_eng_valid[4] ^ (^c_eng_instr[IB*4 +: IB]) ^ (^c_ap_base[4*128 +: 128]) ^
                   (^c_sc_base[0 +: 64]) ^ (^c_sc_base[4*64 +: 64]) ^ (^s_rd_sel) ^ (^p_rd_sel) ^ (^s_wr_sel) ^ (^p_wr_sel);
 
-  // SP has no engine.
+  // Only the PE adapter lets its sequencer go ahead (tern_pe_adapter); SP has no engine.
+  assign c_eng_ahead[S-1:RAct]   = '0;
   assign c_eng_ready[4]          = 1'b0;
   assign c_eng_done[4]           = 1'b0;
   assign c_eng_err[4]            = 1'b0;

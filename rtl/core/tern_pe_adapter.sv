@@ -1,16 +1,16 @@
 // tern_pe_adapter: runs the PE sequencer's Tensor Engine instructions (ldstat, matmul,
-// pe_transpose) on a tern_pe_engine (docs/core-rtl.md). It checks the operands in the golden
-// model's order (model/core: exec_pe), then streams ap1 from SBUF or PSUM into the engine, one
-// K-vector (the element at one offset of ap1's partitions) per beat and per cycle (reads run
-// ahead into a tern_beat_fifo): the stationary tile's
-// columns for ldstat, the moving tile for matmul (three times for an fp32 pass pair). The
-// engine writes its results straight into PSUM through the memory's accumulate port. An
-// instruction is done once its last vector has entered the array, so the next one (a
-// LoadStationary into the other buffer) overlaps the drain; the writes still in flight hold
-// other requesters' accesses to their PSUM banks (psum_bank_busy_o, tern_core_compute), and
-// draining_o keeps the PE sequencer from reporting halted until they land.
-// SBUF reads fetch a Chunk-byte chunk of every partition; the adapter keeps the last one, so a
-// dense bf16 stream reads SBUF once per Chunk / 2 beats and leaves the port to the others.
+// pe_transpose) on a tern_pe_engine (docs/core-rtl.md). Each instruction runs in one of two
+// lanes (tern_pe_lane: operand checks, the engine command, ap1's vectors); the engine writes
+// its results straight into PSUM through the memory's accumulate port.
+// Two lanes let the next instruction start while the last one streams: once a lane's command
+// is taken (it can no longer fault) the adapter raises ahead_o, the sequencer hands over the
+// next instruction, and the free lane checks it and reads its first vectors. The engine then
+// takes a LoadStationary into its other buffer alongside a matmul, and a matmul's first vector
+// in the cycle after the last one's. Completions (done_o) come in program order.
+// An instruction is done once its last vector has entered the array, so the next one overlaps
+// the drain; the writes still in flight hold other requesters' accesses to their PSUM banks
+// (psum_bank_busy_o, tern_core_compute), and draining_o keeps the PE sequencer from reporting
+// halted until they land.
 module tern_pe_adapter #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned Rows = tern_cfg_pkg::PeRows,
@@ -34,6 +34,7 @@ module tern_pe_adapter #(
   input  logic [IB-1:0]                            instr_i,
   input  logic [tern_isa_pkg::ApSlots*32-1:0]      ap_base_i,
   output logic                                     done_o,
+  output logic                                     ahead_o,     // the next may be handed over
   output logic                                     err_o,
   output logic [3:0]                               err_code_o,  // tern::core::FaultKind
   // SBUF and PSUM reads: granted when rd_gnt is high with rd_valid; data the next cycle
@@ -55,97 +56,118 @@ module tern_pe_adapter #(
   output logic                                     draining_o   // PSUM writes still in flight
 );
 
-  localparam logic [3:0] ErrOperand = 4'd2;
-  localparam logic [3:0] ErrEngine  = 4'd3;
-
-  localparam logic [2:0] StIdle  = 3'd0;
-  localparam logic [2:0] StStart = 3'd1;
-  localparam logic [2:0] StCheck = 3'd2;
-  localparam logic [2:0] StCmd   = 3'd3;
-  localparam logic [2:0] StRun   = 3'd4;
-
-  logic [2:0]    state_q, state_d;
-  logic [IB-1:0] instr_q;
-  logic [63:0]   ap_base_q;  // the bases of ap0 and ap1
-
-  logic [7:0] opcode;
-  logic       is_ldstat, is_matmul;
-  assign opcode    = instr_q[tern_isa_pkg::HdrOpcodeLsb +: 8];
-  assign is_ldstat = (opcode == tern_isa_pkg::OpLdstat);
-  assign is_matmul = (opcode == tern_isa_pkg::OpMatmul);
+  localparam int unsigned Lanes = 2;
 
   // ---------------------------------------------------------------------------------------
-  // Operands: ap0 (the PSUM result) and ap1 (the stationary or moving tile).
+  // The lanes. older_q names the older one while both are busy.
   // ---------------------------------------------------------------------------------------
-  logic [1:0]   w_start, w_checked, w_err, w_valid, w_ready, w_last, w_psum, w_dense;
-  logic [127:0] w_elements;
-  logic [15:0]  w_pstart, w_parts;
-  logic [5:0]   w_eb;
-  logic [63:0]  w_off;
+  logic [Lanes-1:0] l_start, l_owns, l_cmd_valid, l_cmd_ready, l_is_ldstat, l_is_matmul,
+                    l_streaming, l_beat_valid, l_pop, l_sbuf_v, l_sbuf_g, l_psum_v, l_psum_g,
+                    l_may_finish, l_busy, l_committed, l_loaded, l_done, l_err, l_acc;
+  logic [Lanes*2-1:0]       l_op;
+  logic [Lanes*4-1:0]       l_dtype, l_bank, l_err_code, l_load_dt;
+  logic [Lanes*16-1:0]      l_k, l_m, l_n, l_offset, l_load_m;
+  logic [Lanes*8-1:0]       l_load_k;
+  logic [Lanes*Rows*32-1:0] l_beat;
+  logic [Lanes*SAW-1:0]     l_sbuf_a;
+  logic [Lanes*PAW-1:0]     l_psum_a;
 
-  for (genvar w = 0; w < 2; w++) begin : gen_walk
-    logic [31:0] off;
-    logic [63:0] el;
-    logic [7:0]  sp, np;
-    logic [2:0]  eb;
-    tern_operand_walk #(.P(P)) u_walk (
+  logic       older_q, first, second, free_lane, owner;
+  logic [7:0] loaded_k_q;
+  logic [15:0] loaded_m_q;
+  logic [3:0] loaded_dt_q, check_code;
+  logic       pe_issuing;
+
+  for (genvar l = 0; l < Lanes; l++) begin : gen_lane
+    tern_pe_lane #(.P(P)) u_lane (
       .clk_i, .rst_ni,
-      .start_i (w_start[w]),
-      .ap_i    (instr_q[tern_isa_pkg::ApSlot0Lsb + w * tern_isa_pkg::ApBits +: tern_isa_pkg::ApBits]),
-      .base_i  (ap_base_q[32*w +: 32]),
-      .lanes_i (8'd0), .scalar_i (1'b0),
-      .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
-      .start_partition_o (sp), .partitions_o (np), .elem_bytes_o (eb), .dense_o (w_dense[w]),
-      .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
-    assign w_off[32*w +: 32]      = off;
-    assign w_elements[64*w +: 64] = el;
-    assign w_pstart[8*w +: 8]     = sp;
-    assign w_parts[8*w +: 8]      = np;
-    assign w_eb[3*w +: 3]         = eb;
+      .start_i        (l_start[l]),
+      .instr_i        (instr_i),
+      .ap_base_i      (ap_base_i[63:0]),
+      .loaded_k_i     (loaded_k_q),
+      .loaded_m_i     (loaded_m_q),
+      .loaded_dt_i    (loaded_dt_q),
+      .owns_cmd_o     (l_owns[l]),
+      .cmd_valid_o    (l_cmd_valid[l]),
+      .cmd_ready_i    (l_cmd_ready[l]),
+      .cmd_op_o       (l_op[2*l +: 2]),
+      .cmd_dtype_o    (l_dtype[4*l +: 4]),
+      .cmd_k_o        (l_k[16*l +: 16]),
+      .cmd_m_o        (l_m[16*l +: 16]),
+      .cmd_n_o        (l_n[16*l +: 16]),
+      .cmd_bank_o     (l_bank[4*l +: 4]),
+      .cmd_offset_o   (l_offset[16*l +: 16]),
+      .cmd_acc_o      (l_acc[l]),
+      .check_code_i   (check_code),
+      .is_ldstat_o    (l_is_ldstat[l]),
+      .is_matmul_o    (l_is_matmul[l]),
+      .streaming_o    (l_streaming[l]),
+      .beat_valid_o   (l_beat_valid[l]),
+      .beat_o         (l_beat[Rows*32*l +: Rows*32]),
+      .pop_i          (l_pop[l]),
+      .sbuf_rd_valid_o (l_sbuf_v[l]),
+      .sbuf_rd_gnt_i  (l_sbuf_g[l]),
+      .sbuf_rd_addr_o (l_sbuf_a[SAW*l +: SAW]),
+      .sbuf_rd_chunk_i,
+      .psum_rd_valid_o (l_psum_v[l]),
+      .psum_rd_gnt_i  (l_psum_g[l]),
+      .psum_rd_addr_o (l_psum_a[PAW*l +: PAW]),
+      .psum_rd_data_i,
+      .pe_issuing_i   (pe_issuing),
+      .may_finish_i   (l_may_finish[l]),
+      .busy_o         (l_busy[l]),
+      .committed_o    (l_committed[l]),
+      .stat_loaded_o  (l_loaded[l]),
+      .load_k_o       (l_load_k[8*l +: 8]),
+      .load_m_o       (l_load_m[16*l +: 16]),
+      .load_dt_o      (l_load_dt[4*l +: 4]),
+      .done_o         (l_done[l]),
+      .err_o          (l_err[l]),
+      .err_code_o     (l_err_code[4*l +: 4])
+    );
   end
 
-  logic [63:0] out_elems, in_elems;
-  logic [7:0]  out_parts, in_parts;
-  logic [3:0]  out_dtype, in_dtype;
-  assign out_elems = w_elements[63:0];
-  assign in_elems  = w_elements[127:64];
-  assign out_parts = w_parts[7:0];
-  assign in_parts  = w_parts[15:8];
-  assign out_dtype = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApDtypeLsb +: 4];
-  assign in_dtype  = instr_q[tern_isa_pkg::ApSlot1Lsb + tern_isa_pkg::ApDtypeLsb +: 4];
+  // A lane takes an instruction while the other is idle or has its command taken: one lane at
+  // a time checks and offers a command, so its checks see every older LoadStationary.
+  always_comb begin
+    first     = (&l_busy) ? older_q : l_busy[1];
+    second    = !first;
+    free_lane = l_busy[0];
+    owner     = l_owns[1];
+  end
+  assign ready_o = !(&l_busy) && !(|(l_busy & ~l_committed));
+  assign l_start = (valid_i && ready_o) ? (Lanes'(1) << free_lane) : '0;
+  assign ahead_o = (^l_busy) && (|(l_busy & l_committed));
+  assign l_may_finish = (&l_busy) ? (Lanes'(1) << older_q) : '1;
 
-  // The PSUM word ap0 starts at: bank and offset of the engine's command.
-  logic [31:0] out_word;
-  assign out_word = {2'b00, w_off[31:2]};
-
-  // The stationary tile the engine holds (the golden TensorEngine's loaded K, M and dtype).
-  logic [7:0]  loaded_k_q;
-  logic [15:0] loaded_m_q;
-  logic [3:0]  loaded_dt_q;
-
-  function automatic logic [15:0] sat16(input logic [63:0] v);
-    sat16 = (v > 64'hFFFF) ? 16'hFFFF : v[15:0];
-  endfunction
+  // In order: one lane finishes at a time, the older first.
+  always_comb begin
+    done_o     = |l_done;
+    err_o      = |l_err;
+    err_code_o = l_done[1] ? l_err_code[7:4] : l_err_code[3:0];
+  end
 
   // ---------------------------------------------------------------------------------------
-  // The engine.
+  // The engine: its command from the owning lane, each stream from the oldest lane with
+  // vectors of that kind.
   // ---------------------------------------------------------------------------------------
-  logic            cmd_valid, cmd_ready, stat_valid, stat_ready, mov_valid, mov_ready, pe_busy,
-                   pe_issuing;
-  logic [1:0]      pe_op;
-  logic [3:0]      check_code, err_code_unused;
+  logic            cmd_valid, cmd_ready, stat_valid, stat_ready, mov_valid, mov_ready, pe_busy;
+  logic            stat_src, mov_src;
+  logic [3:0]      err_code_unused;
   logic            err_valid_unused;
   logic [15:0]     err_count_unused;
-  logic [Rows*32-1:0] vec_data;
   logic [Cols-1:0] pe_we, pe_acc;
   logic [Cols*WAW-1:0] pe_addr;
   logic [Cols*32-1:0]  pe_data;
 
-  always_comb begin
-    if (is_ldstat)      pe_op = tern_pe_pkg::PeOpLoadStationary;
-    else if (is_matmul) pe_op = tern_pe_pkg::PeOpMultiplyMoving;
-    else                pe_op = tern_pe_pkg::PeOpTranspose;
-  end
+  assign cmd_valid   = l_cmd_valid[owner];
+  assign l_cmd_ready = cmd_ready ? (Lanes'(l_cmd_valid[owner]) << owner) : '0;
+  assign stat_src    = (l_is_ldstat[first] && l_streaming[first]) ? first : second;
+  assign mov_src     = (l_is_matmul[first] && l_streaming[first]) ? first : second;
+  assign stat_valid  = l_beat_valid[stat_src] && l_is_ldstat[stat_src];
+  assign mov_valid   = l_beat_valid[mov_src] && l_is_matmul[mov_src];
+  assign l_pop = (Lanes'(stat_valid && stat_ready) << stat_src) |
+                 (Lanes'(mov_valid && mov_ready) << mov_src);
 
   tern_pe_engine #(
     .Rows (Rows), .Cols (Cols), .PsumBanks (tern_cfg_pkg::PsumBanks), .PsumEntries (Entries)
@@ -153,20 +175,20 @@ module tern_pe_adapter #(
     .clk_i, .rst_ni,
     .cmd_valid_i    (cmd_valid),
     .cmd_ready_o    (cmd_ready),
-    .cmd_op_i       (pe_op),
-    .cmd_dtype_i    (in_dtype),
-    .cmd_k_i        (16'(in_parts)),
-    .cmd_m_i        (sat16(in_elems)),
-    .cmd_n_i        (sat16(out_elems)),
-    .cmd_bank_i     (4'(out_word / Entries)),
-    .cmd_offset_i   (16'(out_word % Entries)),
-    .cmd_acc_i      (instr_q[tern_isa_pkg::PeAccumulateLsb]),
+    .cmd_op_i       (l_op[2*owner +: 2]),
+    .cmd_dtype_i    (l_dtype[4*owner +: 4]),
+    .cmd_k_i        (l_k[16*owner +: 16]),
+    .cmd_m_i        (l_m[16*owner +: 16]),
+    .cmd_n_i        (l_n[16*owner +: 16]),
+    .cmd_bank_i     (l_bank[4*owner +: 4]),
+    .cmd_offset_i   (l_offset[16*owner +: 16]),
+    .cmd_acc_i      (l_acc[owner]),
     .stat_valid_i   (stat_valid),
     .stat_ready_o   (stat_ready),
-    .stat_data_i    (vec_data),
+    .stat_data_i    (l_beat[Rows*32*stat_src +: Rows*32]),
     .mov_valid_i    (mov_valid),
     .mov_ready_o    (mov_ready),
-    .mov_data_i     (vec_data),
+    .mov_data_i     (l_beat[Rows*32*mov_src +: Rows*32]),
     .pe2psum_we_o   (pe_we),
     .pe2psum_acc_o  (pe_acc),
     .pe2psum_addr_o (pe_addr),
@@ -186,193 +208,43 @@ module tern_pe_adapter #(
   assign te_addr_o = (P*WAW)'(pe_addr);
   assign te_data_o = (P*32)'(pe_data);
 
-  logic unused;
-  assign unused = err_valid_unused ^ (^err_code_unused) ^ (^err_count_unused) ^ (^w_checked) ^
-                  (^w_last) ^ w_valid[0] ^ (^w_off[1:0]) ^ (^w_off[63:32+SAW]) ^ (^w_dense[1]) ^ (^w_eb[2:0]) ^ (^w_pstart[7:0]);
-
-  // The first failing check, in the golden model's order (exec_pe).
-  logic       check_fail;
-  logic [3:0] check_err;
-  always_comb begin
-    check_fail = 1'b1;
-    check_err  = ErrOperand;
-    if (is_ldstat) begin
-      if (w_err[1])                                       check_err = ErrOperand;
-      else if (check_code != tern_pe_pkg::PeErrNone)      check_err = ErrEngine;
-      else                                                check_fail = 1'b0;
-    end else if (w_err[0] || !w_psum[0] || out_dtype != tern_pkg::DtFp32 ||
-                 w_pstart[7:0] != 8'd0 || !w_dense[0]) begin
-      check_err = ErrOperand;
-    end else if (loaded_m_q != 16'd0 && 16'(out_parts) != loaded_m_q) begin
-      check_err = ErrOperand;
-    end else if (is_matmul && (w_err[1] || in_elems != out_elems ||
-                               (loaded_k_q != 8'd0 && in_parts != loaded_k_q))) begin
-      check_err = ErrOperand;
-    end else if (!is_matmul && loaded_k_q != 8'd0 && out_elems != 64'(loaded_k_q)) begin
-      check_err = ErrOperand;
-    end else if (check_code != tern_pe_pkg::PeErrNone) begin
-      check_err = ErrEngine;
-    end else begin
-      check_fail = 1'b0;
-    end
-  end
-
   // ---------------------------------------------------------------------------------------
-  // ap1's K-vectors: read ahead into a tern_beat_fifo, one offset a cycle while it has room.
-  // An offset in the chunk last read from SBUF needs no read; the others read (SBUF: the chunk,
-  // kept; PSUM: the element). Either way the beat forms the next cycle, in the stage.
+  // SBUF and PSUM reads: the older lane first.
   // ---------------------------------------------------------------------------------------
-  localparam int unsigned CB = $clog2(Chunk);
-  logic        streams;      // the instruction streams ap1 (ldstat, matmul)
-  logic [1:0]  passes_q, passes_d;  // moving-stream passes still to start after this one
-  logic        stage_q, stage_read_q, stage_psum_q;  // an offset accepted last cycle: how
-  logic [CB-1:0] stage_byte_q;                       // its byte in the chunk
-  logic [P*8*Chunk-1:0] chunk_q, chunk;
-  logic        chunk_valid_q;
-  logic [SAW-CB-1:0] chunk_tag_q;
-  logic [P*32-1:0] words, rd_lanes, beat;
-  logic        beat_valid, beat_taken, fifo_room;
-  assign streams = is_ldstat || is_matmul;
-
-  // The stage's chunk: the one landing now, or the one kept.
-  assign chunk = (stage_read_q && !stage_psum_q) ? sbuf_rd_chunk_i : chunk_q;
-  always_comb begin
-    for (int unsigned p = 0; p < P; p++) begin
-      words[32*p +: 32] = stage_psum_q ? psum_rd_data_i[32*p +: 32]
-                        : 32'(chunk[8*Chunk*p + 8*32'(stage_byte_q) +: 32] );
-    end
-  end
-  tern_lane_gather #(.P(P)) u_gather (
-    .row_i (words), .start_i (w_pstart[15:8]), .count_i (in_parts), .elem_bytes_i (w_eb[5:3]),
-    .lanes_o (rd_lanes));
-
-  tern_beat_fifo #(.Width (P*32)) u_beats (
-    .clk_i, .rst_ni, .clear_i (state_q == StStart),
-    .push_i (stage_q), .push_data_i (rd_lanes),
-    .valid_o (beat_valid), .data_o (beat), .pop_i (beat_taken), .room_o (fifo_room));
-
-  logic want, hit, rd_gnt, take;
-  assign want = (state_q == StRun) && streams && w_valid[1] && fifo_room;
-  assign hit  = !w_psum[1] && chunk_valid_q && (chunk_tag_q == w_off[32 + CB +: SAW - CB]);
-  assign sbuf_rd_valid_o = want && !w_psum[1] && !hit;
-  assign psum_rd_valid_o = want && w_psum[1];
-  assign sbuf_rd_addr_o  = w_off[32 +: SAW];
-  assign psum_rd_addr_o  = w_off[32 +: PAW];
-  assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
-  assign take   = rd_gnt || (want && hit);
-  assign w_ready = {take, 1'b0};
-
-  assign vec_data   = beat[Rows*32-1:0];
-  assign stat_valid = beat_valid && is_ldstat;
-  assign mov_valid  = beat_valid && is_matmul;
-  assign beat_taken = (stat_valid && stat_ready) || (mov_valid && mov_ready);
-
-  // ---------------------------------------------------------------------------------------
-  // The state machine.
-  // ---------------------------------------------------------------------------------------
-  always_comb begin
-    state_d      = state_q;
-    passes_d     = passes_q;
-    w_start      = '0;
-    cmd_valid    = 1'b0;
-    ready_o      = 1'b0;
-    done_o       = 1'b0;
-    err_o        = 1'b0;
-    err_code_o   = 4'd0;
-
-    unique case (state_q)
-      StIdle: begin
-        ready_o = 1'b1;
-        if (valid_i) state_d = StStart;
-      end
-      StStart: begin
-        w_start = 2'b11;
-        state_d = StCheck;
-      end
-      StCheck: begin
-        if (check_fail) begin
-          done_o     = 1'b1;
-          err_o      = 1'b1;
-          err_code_o = check_err;
-          state_d    = StIdle;
-        end else begin
-          state_d = StCmd;
-        end
-      end
-      StCmd: begin
-        cmd_valid = 1'b1;
-        // An fp32 pass pair streams the moving tile three times.
-        passes_d = (is_matmul && (loaded_dt_q == tern_pkg::DtFp32 || in_dtype == tern_pkg::DtFp32))
-                   ? 2'd2 : 2'd0;
-        if (cmd_ready) state_d = StRun;
-      end
-      StRun: begin
-        if (streams && !w_valid[1] && !stage_q && !beat_valid && passes_q != 2'd0) begin
-          w_start[1] = 1'b1;  // the next pass of the moving tile (its walker is valid next cycle)
-          passes_d   = passes_q - 2'd1;
-        end else if ((!streams || (!w_valid[1] && !stage_q && !beat_valid &&
-                                    passes_q == 2'd0)) && !w_start[1] && !pe_issuing) begin
-          done_o  = 1'b1;
-          state_d = StIdle;
-        end
-      end
-      default: state_d = StIdle;
-    endcase
-  end
+  logic sbuf_src, psum_src;
+  assign sbuf_src = l_sbuf_v[first] ? first : second;
+  assign psum_src = l_psum_v[first] ? first : second;
+  assign sbuf_rd_valid_o = |l_sbuf_v;
+  assign sbuf_rd_addr_o  = l_sbuf_a[SAW*sbuf_src +: SAW];
+  assign l_sbuf_g        = sbuf_rd_gnt_i ? (Lanes'(l_sbuf_v[sbuf_src]) << sbuf_src) : '0;
+  assign psum_rd_valid_o = |l_psum_v;
+  assign psum_rd_addr_o  = l_psum_a[PAW*psum_src +: PAW];
+  assign l_psum_g        = psum_rd_gnt_i ? (Lanes'(l_psum_v[psum_src]) << psum_src) : '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q      <= StIdle;
-      instr_q      <= '0;
-      ap_base_q    <= '0;
-      stage_q      <= 1'b0;
-      stage_read_q <= 1'b0;
-      stage_psum_q <= 1'b0;
-      stage_byte_q <= '0;
-      chunk_valid_q <= 1'b0;
-      chunk_tag_q  <= '0;
-      passes_q     <= '0;
-      loaded_k_q   <= '0;
-      loaded_m_q   <= '0;
-      loaded_dt_q  <= '0;
+      older_q     <= 1'b0;
+      loaded_k_q  <= '0;
+      loaded_m_q  <= '0;
+      loaded_dt_q <= '0;
     end else begin
-      state_q      <= state_d;
-      if (state_q == StIdle && valid_i) begin
-        instr_q   <= instr_i;
-        ap_base_q <= ap_base_i[63:0];
-      end
-      stage_q      <= take;
-      stage_read_q <= rd_gnt;
-      if (take) begin
-        stage_psum_q <= w_psum[1];
-        stage_byte_q <= w_off[32 +: CB];
-      end
-      // SBUF is only stable for the length of an instruction (its semaphores): a new one
-      // starts with nothing kept.
-      if (state_q == StStart) begin
-        chunk_valid_q <= 1'b0;
-      end else if (sbuf_rd_valid_o && sbuf_rd_gnt_i) begin
-        chunk_valid_q <= 1'b1;
-        chunk_tag_q   <= w_off[32 + CB +: SAW - CB];
-      end
-      passes_q     <= passes_d;
-      if (state_q == StCmd && cmd_ready && is_ldstat) begin
-        loaded_k_q  <= in_parts;
-        loaded_m_q  <= sat16(in_elems);
-        loaded_dt_q <= in_dtype;
+      // The lane that starts while the other is busy is the younger.
+      if (|l_start) older_q <= l_busy[0] ? 1'b0 : l_busy[1];
+      for (int unsigned l = 0; l < Lanes; l++) begin
+        if (l_loaded[l]) begin
+          loaded_k_q  <= l_load_k[8*l +: 8];
+          loaded_m_q  <= l_load_m[16*l +: 16];
+          loaded_dt_q <= l_load_dt[4*l +: 4];
+        end
       end
     end
   end
 
-  // The kept chunk: data only (chunk_valid_q says whether it holds anything), so no reset.
-  always_ff @(posedge clk_i) begin
-    if (stage_read_q && !stage_psum_q) chunk_q <= sbuf_rd_chunk_i;
-  end
-
-  assign busy_o     = (state_q != StIdle);
+  assign busy_o     = |l_busy;
   assign draining_o = pe_busy;
 
-  logic unused_base;
-  assign unused_base = ^ap_base_i[tern_isa_pkg::ApSlots*32-1:64];
+  logic unused;
+  assign unused = err_valid_unused ^ (^err_code_unused) ^ (^err_count_unused) ^ l_owns[0] ^
+                  (^ap_base_i[tern_isa_pkg::ApSlots*32-1:64]);
 
 endmodule

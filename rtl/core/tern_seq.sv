@@ -7,7 +7,11 @@
 //
 //   Idle --start--> Fetch --rsp--> Wait --sem ok--> Exec --(done)--> Fetch ... Halted / Error
 //
-// One instruction is in flight at a time, so an instruction's results are visible to the next.
+// One instruction is in flight at a time, so an instruction's results are visible to the next,
+// with one exception: an engine that raises eng_ahead_i for its instruction (it can no longer
+// fault, and the engine can take another) lets the sequencer go on to the next engine
+// instruction. The first is then pending: it retires, in order, at the engine's next done.
+// Anything else (control, ld/st, DMA, halt, a wait on the pending one's semaphore) waits for it.
 module tern_seq (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -48,6 +52,7 @@ module tern_seq (
   output logic [tern_isa_pkg::ApSlots*32-1:0]  eng_ap_base_o,   // r[ap_i.base_reg]
   output logic [tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o, // r[s_i.base_reg]
   input  logic                                 eng_done_i,
+  input  logic                                 eng_ahead_i,     // the next may be handed over
   input  logic                                 eng_err_i,       // the engine rejected it
   input  logic [3:0]                           eng_err_code_i,  // its FaultKind (0: engine)
   // DMA triggers: the DMA engine performs the semaphore update when the transfer completes
@@ -76,7 +81,8 @@ module tern_seq (
   output logic [31:0]                          sem_wait_cycles_o,
   output logic [31:0]                          fetch_wait_cycles_o,
   // Trace, for benches (lock-step retire checks, the profiler's timeline); no logic of its own.
-  output logic                                 trace_retire_o,  // pc_o's instruction retires
+  output logic                                 trace_retire_o,  // trace_pc_o's instruction retires
+  output logic [31:0]                          trace_pc_o,
   output logic [3:0]                           trace_state_o,
   output logic                                 trace_rf_we_o,   // and writes rf[wa] = wd
   output logic [5:0]                           trace_rf_wa_o,
@@ -124,6 +130,12 @@ module tern_seq (
   logic [31:0]   err_pc_q, err_pc_d;
   logic [31:0]   waited_q, waited_d;  // cycles the current instruction has waited
   logic          halt_pend_q, halt_pend_d;  // the host asked for a halt
+  // An engine instruction that went ahead: its pc and semaphore update, applied when it retires.
+  logic          pend_q, pend_d;
+  logic [31:0]   pend_pc_q;
+  logic [1:0]    pend_mode_q;
+  logic [5:0]    pend_idx_q;
+  logic [7:0]    pend_value_q;
   logic [31:0]   busy_cyc_q, sem_cyc_q, fetch_cyc_q;
   localparam int unsigned NumRegs = tern_isa_pkg::NumRegs;
   logic [NumRegs*32-1:0] rf_q, rf_d;  // register i in bits 32i +: 32
@@ -220,9 +232,16 @@ module tern_seq (
   // ---------------------------------------------------------------------------------------
   // The state machine.
   // ---------------------------------------------------------------------------------------
-  logic        retire, fault;
+  logic        retire, fault, go_ahead, pend_retire, pend_blocks;
   logic [3:0]  fault_code;
   logic [31:0] next_pc;
+
+  // The pending instruction retires at the engine's done, whatever state the sequencer is in.
+  // Until then the next instruction starts only if it is an engine instruction that does not
+  // wait on the semaphore the pending one updates.
+  assign pend_retire = pend_q && eng_done_i;
+  assign pend_blocks = pend_q && (!is_engine || (wait_en && pend_mode_q != 2'd0 &&
+                                                 wait_sem == pend_idx_q));
 
   always_comb begin
     state_d   = state_q;
@@ -234,6 +253,8 @@ module tern_seq (
     err_d     = err_q;
     err_pc_d  = err_pc_q;
     waited_d  = 32'd0;
+    pend_d    = pend_q && !pend_retire;
+    go_ahead  = 1'b0;
     rf_d      = rf_q;
     rf_we     = 1'b0;
     rf_wa     = rd;
@@ -266,7 +287,9 @@ module tern_seq (
         end
       end
       StFetch: begin
-        if (halt_pend_q) begin
+        if (pend_q && (halt_pend_q || pc_q >= len_q)) begin
+          // a halt or a fault here comes after the pending instruction retires
+        end else if (halt_pend_q) begin
           state_d = StHalted;
         end else if (pc_q >= len_q) begin  // ran past the last instruction: no halt
           fault      = 1'b1;
@@ -290,7 +313,9 @@ module tern_seq (
       end
       StWait: begin
         if (halt_pend_q) begin
-          state_d = StHalted;  // the instruction has not started: it stays at pc
+          if (!pend_q) state_d = StHalted;  // the instruction has not started: it stays at pc
+        end else if (sem_ok && pend_blocks) begin
+          // waits for the pending instruction
         end else if (sem_ok) begin
           state_d = StExec;
         end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i) begin
@@ -359,10 +384,15 @@ module tern_seq (
         if (eng_ready_i) state_d = StEngWait;
       end
       StEngWait: begin
-        if (eng_done_i) begin
+        if (eng_done_i && !pend_q) begin
           retire     = 1'b1;
           fault      = eng_err_i;
           fault_code = (eng_err_code_i != 4'd0) ? eng_err_code_i : ErrEngine;
+        end else if (eng_ahead_i && !pend_q && !halt_pend_q) begin
+          go_ahead = 1'b1;
+          pend_d   = 1'b1;
+          pc_d     = pc_q + 32'd1;
+          state_d  = StFetch;
         end
       end
       StDma: begin
@@ -376,6 +406,10 @@ module tern_seq (
       default: state_d = StIdle;
     endcase
 
+    if (pend_retire) begin
+      sem_upd_valid_o = (pend_mode_q != 2'd0);
+      retired_d       = retired_q + 32'd1;
+    end
     if (fault) begin
       err_d    = fault_code;
       err_pc_d = pc_q;
@@ -383,7 +417,7 @@ module tern_seq (
       rf_we    = 1'b0;
     end else if (retire) begin
       sem_upd_valid_o = (upd_mode != 2'd0) && (opcode != tern_isa_pkg::OpDma);
-      retired_d       = retired_q + 32'd1;
+      retired_d       = retired_d + 32'd1;
       pc_d            = next_pc;
       if (state_d != StHalted) state_d = halt_pend_q ? StHalted : StFetch;
     end
@@ -391,8 +425,10 @@ module tern_seq (
     // instruction in flight on an engine, ld/st or DMA completes first) and cleared by a start.
     halt_pend_d = (halt_pend_q || halt_req_i) && (state_d != StHalted) && (state_d != StError) &&
                   (state_d != StIdle);
-    if (start_i && !(state_q != StIdle && state_q != StHalted && state_q != StError))
+    if (start_i && !(state_q != StIdle && state_q != StHalted && state_q != StError)) begin
       halt_pend_d = 1'b0;
+      pend_d      = 1'b0;
+    end
     for (int unsigned r = 1; r < NumRegs; r++) begin
       if (rf_we && rf_wa == 6'(r)) rf_d[32*r +: 32] = rf_wd;
     end
@@ -411,6 +447,11 @@ module tern_seq (
       waited_q  <= '0;
       rf_q      <= '0;
       halt_pend_q <= 1'b0;
+      pend_q      <= 1'b0;
+      pend_pc_q   <= '0;
+      pend_mode_q <= '0;
+      pend_idx_q  <= '0;
+      pend_value_q <= '0;
     end else begin
       state_q   <= state_d;
       pc_q      <= pc_d;
@@ -423,6 +464,13 @@ module tern_seq (
       waited_q  <= waited_d;
       rf_q      <= rf_d;
       halt_pend_q <= halt_pend_d;
+      pend_q      <= pend_d;
+      if (go_ahead) begin
+        pend_pc_q    <= pc_q;
+        pend_mode_q  <= upd_mode;
+        pend_idx_q   <= instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
+        pend_value_q <= instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+      end
     end
   end
 
@@ -453,9 +501,10 @@ module tern_seq (
   assign mem_req_addr_o   = mem_addr;
   assign mem_req_wdata_o  = rf_q[32*rs2 +: 32];
 
-  assign sem_upd_mode_o  = upd_mode;
-  assign sem_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
-  assign sem_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+  // The pending instruction's update, in its cycle (nothing else retires then), or this one's.
+  assign sem_upd_mode_o  = pend_retire ? pend_mode_q : upd_mode;
+  assign sem_upd_idx_o   = pend_retire ? pend_idx_q : instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
+  assign sem_upd_value_o = pend_retire ? pend_value_q : instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
 
   assign eng_instr_o = instr_q;
   for (genvar i = 0; i < tern_isa_pkg::ApSlots; i++) begin : gen_ap_base
@@ -489,7 +538,8 @@ module tern_seq (
   assign pc_o          = pc_q;
   assign retired_o     = retired_q;
 
-  assign trace_retire_o = retire && !fault;
+  assign trace_retire_o = (retire && !fault) || pend_retire;
+  assign trace_pc_o     = pend_retire ? pend_pc_q : pc_q;
   assign trace_state_o  = state_q;
   assign trace_rf_we_o  = rf_we && rf_wa != 6'd0;
   assign trace_rf_wa_o  = rf_wa;

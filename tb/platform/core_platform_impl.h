@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <deque>
 #include <type_traits>
 #include <utility>
 
@@ -80,7 +81,17 @@ struct CorePlatform<Top>::Impl {
   // Timeline under construction.
   struct SeqTrack {
     uint32_t state = 0;
-    uint64_t issue = 0, wait_start = 0, start = 0;
+    uint64_t issue = 0, wait_start = 0;
+    // Instructions that have started and not yet retired, oldest first: an engine instruction
+    // may still run when the next one starts (tern_seq: "pending").
+    struct Started {
+      uint64_t issue, wait_start, start;
+    };
+    std::deque<Started> started;
+    // The last retired slice's end and row: an instruction that overlaps the one before it goes
+    // on the other row ("pe.2"), so no two slices of a row overlap.
+    uint64_t last_end = 0;
+    int last_row = 0;
   };
   std::array<SeqTrack, isa::kNumSeqs> seqs{};
   struct DmaTrack {
@@ -171,7 +182,7 @@ void CorePlatform<Top>::clock_thread() {
           const uint32_t st = field(t.trace_state_o, 4 * s, 4);
           if (st == kStDecode && k.state != kStDecode) k.issue = now;
           if (st == kStWait && k.state != kStWait) k.wait_start = now;
-          if (st == kStExec && k.state != kStExec) k.start = now;
+          if (st == kStExec && k.state != kStExec) k.started.push_back({k.issue, k.wait_start, now});
           k.state = st;
           if (!((t.trace_retire_o >> s) & 1)) continue;
           RetireEvent r;
@@ -184,16 +195,25 @@ void CorePlatform<Top>::clock_thread() {
           }
           const auto& stream = m.program->streams[size_t(s)];
           core::TraceEvent e;
+          const typename Impl::SeqTrack::Started times =
+              k.started.empty() ? typename Impl::SeqTrack::Started{now, now, now} : k.started.front();
+          if (!k.started.empty()) k.started.pop_front();
+          const uint64_t wait_start =
+              times.start - times.wait_start > 1 ? times.wait_start : times.start;
+          const int row = wait_start < k.last_end ? 1 - k.last_row : 0;  // its wait slice too
+          k.last_row = row;
+          k.last_end = now + 1;
           e.agent = isa::seq_name(isa::Seq(s));
+          if (row == 1) e.agent += ".2";
           e.pc = r.pc;
           if (r.pc < stream.size()) {
             const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(stream[r.pc].op));
             e.name = info ? info->mnemonic : "?";
             e.detail = isa::sync_text(stream[r.pc].sync);
           }
-          e.issue = k.issue;
-          e.start = k.start;
-          e.wait_start = k.start - k.wait_start > 1 ? k.wait_start : k.start;
+          e.issue = times.issue;
+          e.start = times.start;
+          e.wait_start = wait_start;
           e.end = now + 1;
           e.rd = r.rd;
           e.rd_value = r.rd_value;
