@@ -272,18 +272,23 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   const bool at_resident = uint64_t(kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
   auto whole_pool = k.sbuf_pool("whole", 2), at_pool = k.sbuf_pool("a_t", 2);
   auto b_pool = k.sbuf_pool("b", 2 * group), c_pool = k.sbuf_pool("c", 2);
-  auto acc_pool = k.psum_pool("acc", 2 * group);
+  // The lead block: as many m tiles as leave one more tile's accumulators free in PSUM, so
+  // the next m tile starts while the block's results are copied out.
+  const uint32_t mt = (M + tm - 1) / tm;
+  const uint32_t lead =
+      at_resident ? std::clamp(cfg.psum_banks / group - 1, 1u, std::max(1u, mt)) : 1;
+  auto acc_pool = k.psum_pool("acc", (lead + 1) * group);
   std::optional<Tile> b_all, at_all;  // k slice j at columns [j N, j N + N) / [j M, j M + M)
   if (b_resident) b_all = whole_pool.tile(tk, kt * N, Dtype::kBf16, "b_all");
   if (at_resident) at_all = whole_pool.tile(tk, kt * M, Dtype::kBf16, "a_t_all");
-  // The first M tile needs all of b but only its own columns of a_t: those load first, slice
+  // The lead block needs all of b but only its own columns of a_t: those load first, slice
   // by slice with b's, and the rest of a_t after -- when a tile's columns make rows of two AXI
   // beats or more (on small they are one beat, and the extra short-row transfers cost more
   // than the early start gains).
   const bool split = uint64_t(tm) * 2 >= 2 * (cfg.axi_data_bits / 8);
   const uint32_t pieces = copy_pieces(cfg);
-  const uint32_t first_m = split ? std::min(M, tm) : M;
-  // These loads and the first M tile's K steps are straight-line code, so each step waits only
+  const uint32_t first_m = split ? std::min(M, lead * tm) : M;
+  // These loads and the lead block's K steps are straight-line code, so each step waits only
   // for its own slices (the builder orders a hardware loop against every iteration of another).
   auto each_slice = [&](const std::function<void(Index, uint32_t)>& body) {
     for (uint32_t j = 0; j < kt; ++j) body(Index(j), std::min(tk, K - j * tk));
@@ -299,32 +304,47 @@ void build_gemm_at(Kernel& k, const Shape& s) {
       load_spread(k, *at_all, j * M + first_m, AT, j * tk, Index(first_m), kk, M - first_m, pieces);
     });
   }
-  auto m_tile = [&](Index m0, uint32_t mm, bool unrolled) {
-    // The stationary slice of k step j: in a_t_all, or loaded per m tile.
-    std::function<View(Index, uint32_t)> stationary;
-    std::optional<Tile> at;
-    if (at_all) {
-      stationary = [&](Index j, uint32_t kk) { return k.sub(*at_all, 0, kk, j * M + m0, mm); };
-    } else {
-      at = at_pool.tile(tk, kt * tm, Dtype::kBf16, "a_t");  // slice j at columns j tm
+  // A block of m tiles [m0, m0 + mm) shares each k step: every tile's LoadStationary and
+  // matmuls for slice j before any tile's slice j + 1, so the block's first step needs only
+  // slice 0 of b and of its a_t columns.
+  using MTile = std::pair<Index, uint32_t>;
+  auto m_block = [&](const std::vector<MTile>& block, bool unrolled) {
+    // The stationary slice of k step j for m tile t: in a_t_all, or loaded per m tile.
+    std::vector<std::function<View(Index, uint32_t)>> stationary;
+    std::vector<Tile> ats;
+    for (const auto& [m0, mm] : block) {
+      if (at_all) {
+        stationary.push_back([&, m0 = m0, mm = mm](Index j, uint32_t kk) {
+          return k.sub(*at_all, 0, kk, j * M + m0, mm);
+        });
+        continue;
+      }
+      ats.push_back(at_pool.tile(tk, kt * tm, Dtype::kBf16, "a_t"));  // slice j at columns j tm
+      const Tile& at = ats.back();
       slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
-        k.dma_copy(k.sub(*at, 0, kk, j * tm, mm), window(AT, j * tk, m0, kk, mm));
+        k.dma_copy(k.sub(at, 0, kk, j * tm, mm), window(AT, j * tk, m0, kk, mm));
       });
-      stationary = [&](Index j, uint32_t kk) { return k.sub(*at, 0, kk, j * tm, mm); };
+      stationary.push_back([&k, at, tm, mm = mm](Index j, uint32_t kk) {
+        return k.sub(at, 0, kk, j * tm, mm);
+      });
     }
     // n tiles [n0, n0 + cols) in groups; a group is straight-line code inside the k loop.
     for (uint32_t g0 = 0; g0 < nt; g0 += group) {
       std::vector<std::pair<uint32_t, uint32_t>> tiles;  // (first column, columns)
       for (uint32_t i = g0; i < std::min(nt, g0 + group); ++i)
         tiles.emplace_back(i * tn, std::min(tn, N - i * tn));
-      std::vector<Tile> accs;
-      for (const auto& [n0, nn] : tiles) accs.push_back(acc_pool.tile(mm, nn, Dtype::kFp32, "acc"));
+      std::vector<std::vector<Tile>> accs(block.size());  // [m tile][n tile]
+      for (size_t b = 0; b < block.size(); ++b)
+        for (const auto& [n0, nn] : tiles)
+          accs[b].push_back(acc_pool.tile(block[b].second, nn, Dtype::kFp32, "acc"));
       auto step = [&](Index j, uint32_t kk, bool accumulate) {
-        k.load_stationary(stationary(j, kk));
-        for (size_t i = 0; i < tiles.size(); ++i) {
-          const auto& [n0, nn] = tiles[i];
-          const View moving = moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn);
-          k.multiply_moving(k.all(accs[i]), moving, accumulate);
+        for (size_t b = 0; b < block.size(); ++b) {
+          k.load_stationary(stationary[b](j, kk));
+          for (size_t i = 0; i < tiles.size(); ++i) {
+            const auto& [n0, nn] = tiles[i];
+            const View moving = moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn);
+            k.multiply_moving(k.all(accs[b][i]), moving, accumulate);
+          }
         }
       };
       if (unrolled) {
@@ -333,16 +353,27 @@ void build_gemm_at(Kernel& k, const Shape& s) {
         step(0, std::min(K, tk), false);
         slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); });
       }
-      for (size_t i = 0; i < tiles.size(); ++i)
-        store_result(k, c_pool, C, m0, Index(tiles[i].first), accs[i], mm, tiles[i].second, pieces);
+      for (size_t b = 0; b < block.size(); ++b)
+        for (size_t i = 0; i < tiles.size(); ++i)
+          store_result(k, c_pool, C, block[b].first, Index(tiles[i].first), accs[b][i],
+                       block[b].second, tiles[i].second, pieces);
     }
   };
-  // With the operands loaded up front, the first M tile runs its K steps as they arrive.
+  // With the operands loaded up front, the first `lead` m tiles run their k steps as the
+  // slices arrive.
   const bool early = (b_resident || at_resident) && M > 0;
-  if (early) m_tile(Index(0), std::min(M, tm), true);
-  const uint32_t m_first = early ? std::min(M, tm) : 0;
-  if (M > m_first)
-    tile_loop(k, m_first, M - m_first, tm, [&](Index m0, uint32_t mm) { m_tile(m0, mm, false); });
+  uint32_t m_first = 0;
+  if (early) {
+    std::vector<MTile> block;
+    for (; m_first < M && block.size() < lead; m_first += tm)
+      block.emplace_back(Index(m_first), std::min(tm, M - m_first));
+    m_first = std::min(m_first, M);
+    m_block(block, true);
+  }
+  if (M > m_first) {
+    tile_loop(k, m_first, M - m_first, tm,
+              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, false); });
+  }
 }
 
 Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
