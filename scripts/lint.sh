@@ -12,6 +12,9 @@
 # Packages (*_pkg.sv, plus the generated tern_cfg_pkg) are read first in every run, and are
 # first checked on their own (verilator -Wall, yosys read), so one no top uses yet is linted.
 # Prints one PASS/FAIL line for the packages and one per top, and exits non-zero on any failure. Logs: $BUILD/lint/.
+# A top that passed before with the same sources (by content, the generated config package
+# included), the same tools and the same role is not checked again: $BUILD/lint-passed/ keeps
+# one key per config and top. A clean build directory checks everything.
 #
 # Environment: TERN  tern binary (default build/bin/tern)
 #              BUILD build directory (default build)
@@ -25,7 +28,9 @@ LOG="$BUILD/lint"
 require lint verilator yosys
 
 rm -rf "$LOG"
-mkdir -p "$LOG" "$BUILD/gen/$CFG"
+PASSED="$BUILD/lint-passed"
+mkdir -p "$LOG" "$BUILD/gen/$CFG" "$PASSED"
+tools=$( { verilator --version; yosys -V; sha256sum "${BASH_SOURCE[0]}"; } 2>&1 | tr '\n' ' ')
 start=$SECONDS
 
 # --- Sources ------------------------------------------------------------------------------
@@ -117,20 +122,28 @@ srcs_for() {  # the packages, then the files of the top and of every module it u
 # Each job writes $LOG/<top>.result: the failure reasons (empty when it passed) and, on its
 # first line, how Yosys saw it (synth, or inside a parent).
 check_top() {
-  local top=$1 why=() elab=synth
+  local top=$1 why=() elab=synth key
   mapfile -t srcs < <(srcs_for "$top")
+  [[ -n ${used[$top]:-} ]] && elab=inside
+  key=$( { echo "$tools $top $elab"; cat "${srcs[@]}"; } | sha256sum | cut -d' ' -f1)
+  if [[ -f "$PASSED/$CFG.$top" && $(<"$PASSED/$CFG.$top") == "$key" ]]; then
+    printf '%s\n\n' "$elab" >"$LOG/$top.result"
+    : >"$LOG/$top.unchanged"
+    return 0
+  fi
+  rm -f "$PASSED/$CFG.$top"
   if ! verilator --lint-only -Wall --top-module "$top" "${srcs[@]}" \
        >"$LOG/$top.verilator.log" 2>&1; then
     why+=("verilator: $LOG/$top.verilator.log")
   fi
-  if [[ -n ${used[$top]:-} ]]; then
-    elab=inside
-  elif ! { yosys -q -l "$LOG/$top.yosys.log" \
+  if [[ $elab == synth ]] && ! { yosys -q -l "$LOG/$top.yosys.log" \
              -p "read_verilog -defer -sv ${srcs[*]}; synth -noshare -top $top -run :fine; check -assert" \
              >/dev/null 2>&1 && yosys_clean "$LOG/$top.yosys.log"; }; then
     why+=("yosys synth: $LOG/$top.yosys.log")
   fi
   { echo "$elab"; (IFS=';'; echo "${why[*]}"); } >"$LOG/$top.result"
+  [[ ${#why[@]} -eq 0 ]] && echo "$key" >"$PASSED/$CFG.$top"
+  return 0
 }
 if [[ -n ${TOPS:-} ]]; then
   chosen=()
@@ -181,5 +194,6 @@ for top in "${tops[@]}"; do
   fi
 done
 
-echo "lint: ${#pkgs[@]} packages and ${#tops[@]} tops, $fails failed, $((SECONDS - start)) s (config $CFG, logs in $LOG)"
+unchanged=$(find "$LOG" -name '*.unchanged' | wc -l)
+echo "lint: ${#pkgs[@]} packages and ${#tops[@]} tops ($unchanged unchanged since they passed), $fails failed, $((SECONDS - start)) s (config $CFG, logs in $LOG)"
 [[ $fails -eq 0 ]]
