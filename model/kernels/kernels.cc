@@ -370,9 +370,14 @@ void build_gemm_at(Kernel& k, const Shape& s) {
     m_first = std::min(m_first, M);
     m_block(block, true);
   }
+  // The other m tiles run in a hardware loop. Their k steps are straight-line code too while
+  // there are few: the sequencer holds a loop's branch until the pending matmul retires, so in
+  // a k loop each LoadStationary would wait for the previous step's last matmul instead of
+  // streaming under it (docs/performance.md). Past 16 steps a k loop keeps the program small.
+  const bool unroll_k = kt <= 16;
   if (M > m_first) {
     tile_loop(k, m_first, M - m_first, tm,
-              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, false); });
+              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k); });
   }
 }
 
