@@ -4,29 +4,37 @@
 // Fetch: a sequencer asks for the 128-byte instruction at an address. Each sequencer has Lines
 // direct-mapped lines (by instruction index), cleared at start, filled Group instructions at a
 // time: a read is one INCR burst of a whole aligned group (Group * InstrBits / DataBits beats,
-// never across 4 KiB; DataBits up to InstrBits). A line holding the address answers the next cycle, even while a read is
-// in flight; otherwise the group is read and the instruction answered as soon as it lands.
-// After a hit the group after the requested one is prefetched unless it is held or on its way,
-// and after a demand the group after it, so straight-line code finds its instructions waiting
-// and a loop that fits the lines runs from them after its first pass. A misaligned address or
-// an AXI error answers with an error (the sequencer faults with kMemory). Lines are not
-// written by stores or DMA: a program must not change its own instructions while it runs.
+// never across 4 KiB; DataBits up to InstrBits). A line holding the address answers the next
+// cycle, even while reads are in flight; otherwise the group is read (or, when it is already on
+// its way, awaited) and the instruction answered as soon as it lands.
+// Prefetch: after each request the groups following the requested one, up to Ahead of them, are
+// read unless a line holds them or they are on their way, with up to Ahead + 1 reads in flight,
+// so a sequencer that waits on a semaphore still has its next instructions arriving while the
+// HBM port is busy with DMA bursts. A loop of up to Lines - Ahead * Group instructions runs from
+// the lines after its first pass. A misaligned address or an AXI error answers with an error
+// (the sequencer faults with kMemory). Lines are not written by stores or DMA: a program must
+// not change its own instructions while it runs.
 // ld/st: one full-width beat at the bus-aligned address, the word on its byte lanes (WSTRB for
 // a store); SLVERR/DECERR answer with an error.
-// IDs: fetch of sequencer s uses ID s, its ld/st ID S + s; each has at most one read in flight,
-// so responses route by ID alone.
+// IDs: fetch of sequencer s uses ID s, its ld/st ID S + s; reads of one ID come back in order,
+// so responses route by ID and a sequencer's fetch reads land in the order they were asked.
 module tern_seq_axi #(
   parameter int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   parameter int unsigned IdBits = 4,
-  // Lines per sequencer, a power of two: 16 (2 KiB of instructions); one on the FPGA
+  // Lines per sequencer, a power of two: 64 (8 KiB of instructions) on the 128-partition
+  // configs, whose DMA keeps the HBM port busiest; 16 down to 8 partitions; one on the FPGA
   // prototype's configs (fewer than 8 partitions), whose device has no room for more.
-  parameter int unsigned Lines = (tern_cfg_pkg::Partitions >= 8) ? 16 : 1,
+  parameter int unsigned Lines = (tern_cfg_pkg::Partitions >= 128) ? 64 :
+                                 (tern_cfg_pkg::Partitions >= 8) ? 16 : 1,
   localparam int unsigned LB = (Lines > 1) ? $clog2(Lines) : 1,
-  // Instructions per fetch burst: a quarter of the lines, so the group being run and the one
-  // prefetched after it never share a line.
+  // Instructions per fetch burst: a quarter of 16 lines.
   localparam int unsigned Group = (Lines >= 16) ? 4 : 1,
   localparam int unsigned GB = (Group > 1) ? $clog2(Group) : 1,
   localparam int unsigned GroupBytes = Group * 128,
+  // Groups prefetched ahead of the requested one: a quarter of the lines, at least one.
+  localparam int unsigned Ahead = (Lines >= 8 * Group) ? Lines / (4 * Group) : 1,
+  localparam int unsigned MaxReads = Ahead + 1,           // fetch reads in flight per sequencer
+  localparam int unsigned CB = $clog2(MaxReads + 2),      // counts of reads (and one asked for)
   localparam int unsigned S  = tern_isa_pkg::NumSeqs,
   localparam int unsigned IB = tern_isa_pkg::InstrBits,
   localparam int unsigned Beats = IB / DataBits,          // beats per instruction
@@ -87,7 +95,8 @@ module tern_seq_axi #(
   // ---------------------------------------------------------------------------------------
   // Per sequencer: the lines and the fetch state.
   //   line: {valid, addr, data, err} of an instruction;
-  //   a read in flight is a demand (answer when it lands, and keep it) or a prefetch (keep it).
+  //   reads in flight: their group addresses, oldest first (its beats are the ones landing);
+  //   one read asked for on AR (a demand or a prefetch), and the demanded address, if any.
   // ---------------------------------------------------------------------------------------
   logic [S*32-1:0]   pend_addr_q;
   logic [S-1:0]      ar_want, ar_gnt;
@@ -103,10 +112,11 @@ module tern_seq_axi #(
 
   for (genvar s = 0; s < S; s++) begin : gen_seq
     // This sequencer's registers (local, so each has one driver).
-    logic          infl_q, dem_q, rerr_q, pend_q;
-    logic [1:0]    drop_q;          // reads asked for or in flight before a flush: thrown away
-    logic [GB-1:0] dem_idx_q;       // the demanded instruction's place in its group
-    logic [31:0]   raddr_q, paddr_q, hit_count_q;
+    logic          dem_q, rerr_q, pend_q, pf_on_q;
+    logic [CB-1:0] cnt_q, cnt_d;    // reads in flight
+    logic [CB-1:0] drop_q;          // reads asked for or in flight before a flush: thrown away
+    logic [MaxReads*32-1:0] fq_q, fq_d;  // in-flight group addresses, oldest at 0
+    logic [31:0]   dem_addr_q, paddr_q, pf_addr_q, cur_q, hit_count_q;
     logic [IB-1:0] rdata_q;
     logic [7:0]    beat_q;
     logic [Lines-1:0] lvalid_q, lerr_q;
@@ -125,100 +135,132 @@ module tern_seq_axi #(
       assign inst_data = {m_axi_rdata_i, rdata_q[IB - DataBits - 1:0]};
     end
 
-    logic [31:0] req_addr, next_addr, after_addr, inst_addr;
-    logic        misaligned, hit, next_held, after_held, r_here, r_inst, r_last, keep;
+    logic [31:0] req_addr, req_group, head_addr, inst_addr, pf_dist, req_dist;
+    logic        misaligned, hit, req_infl, pf_infl, pf_held, pf_go, r_here, r_inst, r_last, keep;
+    logic        landing;
     logic [GB-1:0] r_idx;           // the landing instruction's place in its group
-    logic [LB-1:0] req_line, next_line, after_line, inst_line;
+    logic [LB-1:0] req_line, pf_line, inst_line;
     assign req_addr   = fetch_req_addr_i[32*s +: 32];
-    // After a hit: the group after the requested one; after a demand: the group after it.
-    assign next_addr  = (req_addr & ~(GroupBytes - 32'd1)) + GroupBytes;
-    assign after_addr = raddr_q + GroupBytes;
+    assign req_group  = req_addr & ~(GroupBytes - 32'd1);
+    assign head_addr  = fq_q[31:0];
     assign r_idx      = (Group > 1) ? GB'(beat_q >> $clog2(Beats)) : '0;
-    assign inst_addr  = raddr_q + (32'(r_idx) << 7);
+    assign inst_addr  = head_addr + (32'(r_idx) << 7);
     assign req_line   = (Lines > 1) ? LB'(req_addr >> 7) : '0;
-    assign next_line  = (Lines > 1) ? LB'(next_addr >> 7) : '0;
-    assign after_line = (Lines > 1) ? LB'(after_addr >> 7) : '0;
+    assign pf_line    = (Lines > 1) ? LB'(pf_addr_q >> 7) : '0;
     assign inst_line  = (Lines > 1) ? LB'(inst_addr >> 7) : '0;
     assign misaligned = (req_addr[6:0] != 7'd0);
     assign hit        = lvalid_q[req_line] && (laddr_q[32*req_line +: 32] == req_addr);
-    assign next_held  = (lvalid_q[next_line] && (laddr_q[32*next_line +: 32] == next_addr)) ||
-                        (infl_q && raddr_q == next_addr);
-    assign after_held = lvalid_q[after_line] && (laddr_q[32*after_line +: 32] == after_addr);
+    // In flight and kept: entries [drop_q, cnt_q) (the dropped reads are the oldest).
+    always_comb begin
+      req_infl = 1'b0;
+      pf_infl  = 1'b0;
+      for (int unsigned i = 0; i < MaxReads; i++) begin
+        if (CB'(i) >= drop_q && CB'(i) < cnt_q) begin
+          if (fq_q[32*i +: 32] == req_group) req_infl = 1'b1;
+          if (fq_q[32*i +: 32] == pf_addr_q) pf_infl = 1'b1;
+        end
+      end
+    end
+    assign pf_held    = (lvalid_q[pf_line] && (laddr_q[32*pf_line +: 32] == pf_addr_q)) || pf_infl;
+    // The next prefetch is due while it is at most Ahead groups past the requested one.
+    assign pf_dist    = pf_addr_q - cur_q;
+    assign pf_go      = pf_on_q && !flush_i[s] && !pend_q && pf_dist != 32'd0 && pf_dist <= Ahead * GroupBytes;
+    // A request keeps the prefetch stream when the stream is within Ahead + 1 groups past it.
+    assign req_dist   = pf_addr_q - req_group;
     assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));
     assign r_inst     = r_here && (32'(beat_q) % Beats == Beats - 1);  // an instruction landed
     assign r_last     = r_here && (32'(beat_q) == Group * Beats - 1);
-    assign keep       = (drop_q == 2'd0);
+    assign keep       = (drop_q == '0);
 
-    // A request is taken when it hits or is misaligned (answered the next cycle, even with a
-    // read in flight), or else when nothing of this sequencer is in flight (a demand read).
-    assign fetch_req_ready_o[s] = !flush_i[s] && (hit || misaligned || (!pend_q && !infl_q));
-    // The AR request: a demand, or the prefetch of the group after the last answered one.
-    assign ar_want[s] = pend_q && !infl_q;
+    // A request is taken when no demand is waiting, and it hits or is misaligned (answered the
+    // next cycle), or no read is being asked for (a miss asks for its group or awaits it) --
+    // but not while its instruction is landing: next cycle it hits (awaited now, it would be
+    // waited for after it passed).
+    assign landing = r_inst && keep && inst_addr == req_addr;
+    assign fetch_req_ready_o[s] =
+        !flush_i[s] && !dem_q && !landing && (hit || misaligned || !pend_q);
+    assign ar_want[s] = pend_q && (cnt_q < CB'(MaxReads));
+
+    // The in-flight addresses: the oldest leaves with its last beat, a granted read joins.
+    always_comb begin
+      fq_d  = fq_q;
+      cnt_d = cnt_q;
+      if (r_last) begin
+        fq_d  = fq_q >> 32;
+        cnt_d = cnt_q - CB'(1);
+      end
+      for (int unsigned i = 0; i < MaxReads; i++) begin
+        if (ar_gnt[s] && CB'(i) == cnt_d) fq_d[32*i +: 32] = paddr_q;
+      end
+      if (ar_gnt[s]) cnt_d = cnt_d + CB'(1);
+    end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         lvalid_q    <= '0;
         lerr_q      <= '0;
-        infl_q      <= 1'b0;
+        cnt_q       <= '0;
+        fq_q        <= '0;
         dem_q       <= 1'b0;
-        dem_idx_q   <= '0;
+        dem_addr_q  <= '0;
         pend_q      <= 1'b0;
+        pf_on_q     <= 1'b0;
+        pf_addr_q   <= '0;
+        cur_q       <= '0;
         drop_q      <= '0;
         paddr_q     <= '0;
-        raddr_q     <= '0;
         rdata_q     <= '0;
         rerr_q      <= 1'b0;
         beat_q      <= '0;
         hit_count_q <= '0;
       end else begin
+        cnt_q <= cnt_d;
+        fq_q  <= fq_d;
+        // Prefetch: ask for the next group of the stream, or pass it when it is held.
+        if (pf_go) begin
+          pf_addr_q <= pf_addr_q + GroupBytes;
+          if (!pf_held) begin
+            pend_q  <= 1'b1;
+            paddr_q <= pf_addr_q;
+          end
+        end
         if (flush_i[s]) begin
           // Reads asked for or in flight still go (an AR offered stays offered) and land, and
           // are thrown away.
           lvalid_q    <= '0;
           dem_q       <= 1'b0;
+          pf_on_q     <= 1'b0;
           hit_count_q <= '0;
         end else if (fetch_req_valid_i[s] && fetch_req_ready_o[s] && !misaligned) begin
+          cur_q   <= req_group;
+          pf_on_q <= 1'b1;
+          // The stream restarts after this group unless it is just ahead of it.
+          if (req_dist == 32'd0 || req_dist > (Ahead + 1) * GroupBytes)
+            pf_addr_q <= req_group + GroupBytes;
           if (hit) begin
-            // Answer from the line; prefetch the next group unless it is held or asked for.
-            if (!pend_q && !next_held) begin
-              pend_q  <= 1'b1;
-              paddr_q <= next_addr;
-            end
             hit_count_q <= hit_count_q + 32'd1;
           end else begin
-            pend_q    <= 1'b1;
-            dem_q     <= 1'b1;
-            dem_idx_q <= (Group > 1) ? GB'(req_addr >> 7) : '0;
-            paddr_q   <= req_addr & ~(GroupBytes - 32'd1);
+            dem_q      <= 1'b1;
+            dem_addr_q <= req_addr;
+            if (!req_infl) begin
+              pend_q  <= 1'b1;
+              paddr_q <= req_group;
+            end
           end
         end
-        if (ar_gnt[s]) begin
-          pend_q  <= 1'b0;
-          infl_q  <= 1'b1;
-          raddr_q <= paddr_q;
-          rerr_q  <= 1'b0;
-          beat_q  <= '0;
-        end
+        if (ar_gnt[s]) pend_q <= 1'b0;
         if (r_here) begin
           rdata_q[DataBits*(32'(beat_q) % Beats) +: DataBits] <= m_axi_rdata_i;
           rerr_q <= (rerr_q && !r_inst) || (rbad && !r_inst);
-          beat_q <= beat_q + 8'd1;
+          beat_q <= r_last ? 8'd0 : beat_q + 8'd1;
         end
         if (r_inst && keep && !flush_i[s]) begin
           lvalid_q[inst_line] <= 1'b1;
           lerr_q[inst_line]   <= rerr_q || rbad;
+          if (dem_q && inst_addr == dem_addr_q) dem_q <= 1'b0;
         end
-        if (r_last) begin
-          infl_q <= 1'b0;
-          if (keep && dem_q && !flush_i[s]) begin
-            // After a demand, prefetch the group after it.
-            dem_q   <= 1'b0;
-            pend_q  <= !after_held;
-            paddr_q <= after_addr;
-          end
-        end
-        if (flush_i[s])          drop_q <= 2'(infl_q && !r_last) + 2'(pend_q);
-        else if (r_last && !keep) drop_q <= drop_q - 2'd1;
+        if (flush_i[s])           drop_q <= cnt_d + CB'(pend_q && !ar_gnt[s]);
+        else if (r_last && !keep) drop_q <= drop_q - CB'(1);
       end
     end
 
@@ -231,7 +273,7 @@ module tern_seq_axi #(
     end
 
     // Answers: from a line the cycle after a hit, a misaligned address at once (next cycle),
-    // a demand when its last beat lands.
+    // a demand when its instruction lands.
     logic        ans_q, ans_err_q;
     logic [IB-1:0] ans_data_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -245,7 +287,7 @@ module tern_seq_axi #(
           ans_q      <= 1'b1;
           ans_err_q  <= misaligned || lerr_q[req_line];
           ans_data_q <= ldata_q[IB*req_line +: IB];
-        end else if (r_inst && dem_q && r_idx == dem_idx_q && keep && !flush_i[s]) begin
+        end else if (r_inst && dem_q && inst_addr == dem_addr_q && keep && !flush_i[s]) begin
           ans_q      <= 1'b1;
           ans_err_q  <= rerr_q || rbad;
           ans_data_q <= inst_data;
