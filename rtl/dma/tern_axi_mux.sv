@@ -1,6 +1,8 @@
 // tern_axi_mux: N AXI4 masters onto one master port. The master index is prepended to the ID,
 // AR and AW are arbitrated round-robin (a grant holds while its valid waits for ready, so the
-// payload stays stable), W beats follow the order in which the AWs were accepted (a master's W
+// payload stays stable), except that with ArFirst master 0's AR goes before the others' (the
+// core's instruction fetch, whose few short reads would otherwise wait a turn behind every DMA
+// engine's bursts while the slave takes one AR per free slot), W beats follow the order in which the AWs were accepted (a master's W
 // beats pass only after its AW has: masters must not lead with W), and R and B are routed back
 // by the ID's top bits. Master i's ports are the slices [i*W +: W] of the flat s_* vectors.
 module tern_axi_mux #(
@@ -8,6 +10,7 @@ module tern_axi_mux #(
   parameter int unsigned IdBits = 4,          // of each master
   parameter int unsigned DataBits = 64,
   parameter int unsigned WOrderDepth = 8,     // AWs whose W beats have not all passed
+  parameter bit          ArFirst = 1'b0,      // master 0's AR wins over the round-robin
   localparam int unsigned MBits = (N > 1) ? $clog2(N) : 1,
   localparam int unsigned OutIdBits = IdBits + MBits,
   localparam int unsigned Bytes = DataBits / 8
@@ -93,6 +96,7 @@ module tern_axi_mux #(
           ar_sel = idx[MBits-1:0];
         end
       end
+      if (ArFirst && s_arvalid_i[0]) ar_sel = '0;
     end else begin
       ar_any = 1'b1;
     end
