@@ -308,7 +308,7 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   // matmuls for slice j before any tile's slice j + 1, so the block's first step needs only
   // slice 0 of b and of its a_t columns.
   using MTile = std::pair<Index, uint32_t>;
-  auto m_block = [&](const std::vector<MTile>& block, bool unrolled) {
+  auto m_block = [&](const std::vector<MTile>& block, bool unrolled, uint32_t grp) {
     // The stationary slice of k step j for m tile t: in a_t_all, or loaded per m tile.
     std::vector<std::function<View(Index, uint32_t)>> stationary;
     std::vector<Tile> ats;
@@ -328,10 +328,10 @@ void build_gemm_at(Kernel& k, const Shape& s) {
         return k.sub(at, 0, kk, j * tm, mm);
       });
     }
-    // n tiles [n0, n0 + cols) in groups; a group is straight-line code inside the k loop.
-    for (uint32_t g0 = 0; g0 < nt; g0 += group) {
+    // n tiles [n0, n0 + cols) in groups of grp; a group is straight-line code inside the k loop.
+    for (uint32_t g0 = 0; g0 < nt; g0 += grp) {
       std::vector<std::pair<uint32_t, uint32_t>> tiles;  // (first column, columns)
-      for (uint32_t i = g0; i < std::min(nt, g0 + group); ++i)
+      for (uint32_t i = g0; i < std::min(nt, g0 + grp); ++i)
         tiles.emplace_back(i * tn, std::min(tn, N - i * tn));
       std::vector<std::vector<Tile>> accs(block.size());  // [m tile][n tile]
       for (size_t b = 0; b < block.size(); ++b)
@@ -368,17 +368,21 @@ void build_gemm_at(Kernel& k, const Shape& s) {
     for (; m_first < M && block.size() < lead; m_first += tm)
       block.emplace_back(Index(m_first), std::min(tm, M - m_first));
     m_first = std::min(m_first, M);
-    m_block(block, true);
+    m_block(block, true, group);
   }
   // The other m tiles run in a hardware loop. Their k steps are straight-line code too while
   // there are few: the sequencer holds a loop's branch until the pending matmul retires, so in
   // a k loop each LoadStationary would wait for the previous step's last matmul instead of
   // streaming under it (docs/performance.md). Past 16 steps a k loop keeps the program small.
   const bool unroll_k = kt <= 16;
-  if (M > m_first) {
-    tile_loop(k, m_first, M - m_first, tm,
-              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k); });
+  // The last m tile takes its n tiles one at a time, so the first one's results are copied out
+  // and stored while the next computes: the run's tail is one tile's store, not a group's.
+  const uint32_t m_last = M > m_first ? m_first + (M - m_first - 1) / tm * tm : M;
+  if (m_last > m_first) {
+    tile_loop(k, m_first, m_last - m_first, tm,
+              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k, group); });
   }
+  if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1);
 }
 
 Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
