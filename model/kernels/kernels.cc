@@ -293,10 +293,15 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   auto each_slice = [&](const std::function<void(Index, uint32_t)>& body) {
     for (uint32_t j = 0; j < kt; ++j) body(Index(j), std::min(tk, K - j * tk));
   };
+  // With the split, each slice goes over every DMA engine, half for its a_t columns and half
+  // for b: an engine takes slice j + 1 only after its part of slice j, so the first k step's
+  // data arrive at the port's full rate instead of sharing it with the next slices. (Equal
+  // halves also share the port in proportion to the bytes: each engine's bursts are its rows.)
+  const uint32_t slice_pieces = split && at_all && b_all ? std::max(pieces, cfg.dma_engines / 2) : pieces;
   if (b_resident || at_resident) {
     each_slice([&](Index j, uint32_t kk) {
-      if (at_all) load_spread(k, *at_all, j * M, AT, j * tk, Index(0), kk, first_m, pieces);
-      if (b_all) load_spread(k, *b_all, j * N, B, j * tk, Index(0), kk, N, pieces);
+      if (at_all) load_spread(k, *at_all, j * M, AT, j * tk, Index(0), kk, first_m, slice_pieces);
+      if (b_all) load_spread(k, *b_all, j * N, B, j * tk, Index(0), kk, N, slice_pieces);
     });
   }
   if (at_all && M > first_m) {
