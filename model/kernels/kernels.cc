@@ -313,7 +313,7 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   // matmuls for slice j before any tile's slice j + 1, so the block's first step needs only
   // slice 0 of b and of its a_t columns.
   using MTile = std::pair<Index, uint32_t>;
-  auto m_block = [&](const std::vector<MTile>& block, bool unrolled, uint32_t grp) {
+  auto m_block = [&](const std::vector<MTile>& block, bool unrolled, uint32_t grp, uint32_t width) {
     // The stationary slice of k step j for m tile t: in a_t_all, or loaded per m tile.
     std::vector<std::function<View(Index, uint32_t)>> stationary;
     std::vector<Tile> ats;
@@ -333,11 +333,13 @@ void build_gemm_at(Kernel& k, const Shape& s) {
         return k.sub(at, 0, kk, j * tm, mm);
       });
     }
-    // n tiles [n0, n0 + cols) in groups of grp; a group is straight-line code inside the k loop.
-    for (uint32_t g0 = 0; g0 < nt; g0 += grp) {
+    // n tiles [n0, n0 + cols) of `width` columns in groups of grp; a group is straight-line code
+    // inside the k loop.
+    const uint32_t n_tiles = (N + width - 1) / width;
+    for (uint32_t g0 = 0; g0 < n_tiles; g0 += grp) {
       std::vector<std::pair<uint32_t, uint32_t>> tiles;  // (first column, columns)
-      for (uint32_t i = g0; i < std::min(nt, g0 + grp); ++i)
-        tiles.emplace_back(i * tn, std::min(tn, N - i * tn));
+      for (uint32_t i = g0; i < std::min(n_tiles, g0 + grp); ++i)
+        tiles.emplace_back(i * width, std::min(width, N - i * width));
       std::vector<std::vector<Tile>> accs(block.size());  // [m tile][n tile]
       for (size_t b = 0; b < block.size(); ++b)
         for (const auto& [n0, nn] : tiles)
@@ -373,21 +375,22 @@ void build_gemm_at(Kernel& k, const Shape& s) {
     for (; m_first < M && block.size() < lead; m_first += tm)
       block.emplace_back(Index(m_first), std::min(tm, M - m_first));
     m_first = std::min(m_first, M);
-    m_block(block, true, group);
+    m_block(block, true, group, tn);
   }
   // The other m tiles run in a hardware loop. Their k steps are straight-line code too while
   // there are few: the sequencer holds a loop's branch until the pending matmul retires, so in
   // a k loop each LoadStationary would wait for the previous step's last matmul instead of
   // streaming under it (docs/performance.md). Past 16 steps a k loop keeps the program small.
   const bool unroll_k = kt <= 16;
-  // The last m tile takes its n tiles one at a time, so the first one's results are copied out
-  // and stored while the next computes: the run's tail is one tile's store, not a group's.
+  // The last m tile takes its n tiles one at a time, and half as wide where a half still fills
+  // the array's 128-cycle LoadStationary, so each one's results are copied out and stored while
+  // the next computes: the run's tail is a half tile's copy and store, not a group's.
   const uint32_t m_last = M > m_first ? m_first + (M - m_first - 1) / tm * tm : M;
   if (m_last > m_first) {
     tile_loop(k, m_first, m_last - m_first, tm,
-              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k, group); });
+              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k, group, tn); });
   }
-  if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1);
+  if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1, std::max(tn / 2, std::min(tn, tk)));
 }
 
 Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
