@@ -297,7 +297,8 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   // for b: an engine takes slice j + 1 only after its part of slice j, so the first k step's
   // data arrive at the port's full rate instead of sharing it with the next slices. (Equal
   // halves also share the port in proportion to the bytes: each engine's bursts are its rows.)
-  const uint32_t slice_pieces = split && at_all && b_all ? std::max(pieces, cfg.dma_engines / 2) : pieces;
+  const uint32_t slice_pieces =
+      split && at_all && b_all ? std::max(pieces, cfg.dma_engines / 2) : pieces;
   if (b_resident || at_resident) {
     each_slice([&](Index j, uint32_t kk) {
       if (at_all) load_spread(k, *at_all, j * M, AT, j * tk, Index(0), kk, first_m, slice_pieces);
@@ -390,7 +391,8 @@ void build_gemm_at(Kernel& k, const Shape& s) {
     tile_loop(k, m_first, m_last - m_first, tm,
               [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k, group, tn); });
   }
-  if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1, std::max(tn / 2, std::min(tn, tk)));
+  if (M > m_last)
+    m_block({{Index(m_last), M - m_last}}, unroll_k, 1, std::max(tn / 2, std::min(tn, tk)));
 }
 
 Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {

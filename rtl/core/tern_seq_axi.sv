@@ -164,7 +164,8 @@ module tern_seq_axi #(
     assign pf_held    = (lvalid_q[pf_line] && (laddr_q[32*pf_line +: 32] == pf_addr_q)) || pf_infl;
     // The next prefetch is due while it is at most Ahead groups past the requested one.
     assign pf_dist    = pf_addr_q - cur_q;
-    assign pf_go      = pf_on_q && !flush_i[s] && !pend_q && pf_dist != 32'd0 && pf_dist <= Ahead * GroupBytes;
+    assign pf_go      = pf_on_q && !flush_i[s] && !pend_q && pf_dist != 32'd0 &&
+                        pf_dist <= Ahead * GroupBytes;
     // A request keeps the prefetch stream when the stream is within Ahead + 1 groups past it.
     assign req_dist   = pf_addr_q - req_group;
     assign r_here     = m_axi_rvalid_i && (rid == IdBits'(s));

@@ -1,10 +1,11 @@
 // tern_axi_mux: N AXI4 masters onto one master port. The master index is prepended to the ID,
 // AR and AW are arbitrated round-robin (a grant holds while its valid waits for ready, so the
-// payload stays stable), except that with ArFirst master 0's AR goes before the others' (the
-// core's instruction fetch, whose few short reads would otherwise wait a turn behind every DMA
-// engine's bursts while the slave takes one AR per free slot), W beats follow the order in which the AWs were accepted (a master's W
+// payload stays stable), W beats follow the order in which the AWs were accepted (a master's W
 // beats pass only after its AW has: masters must not lead with W), and R and B are routed back
 // by the ID's top bits. Master i's ports are the slices [i*W +: W] of the flat s_* vectors.
+// With ArFirst, master 0's AR goes before the round-robin: the core's instruction fetch, whose
+// few short reads would otherwise wait a turn behind every DMA engine while the slave takes one
+// AR per free slot.
 module tern_axi_mux #(
   parameter int unsigned N = 2,
   parameter int unsigned IdBits = 4,          // of each master
