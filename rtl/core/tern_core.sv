@@ -385,9 +385,7 @@ module tern_core #(
   // ---------------------------------------------------------------------------------------
   // One AXI4 master towards HBM.
   // ---------------------------------------------------------------------------------------
-  // Instruction fetch (master 0) goes first: a sequencer waiting for its next instruction
-  // stalls its engine, a DMA burst waiting for a slot only delays its own transfer.
-  tern_axi_mux #(.N (NumMst), .IdBits (IdBits), .DataBits (DataBits), .ArFirst (1'b1)) u_axi_mux (
+  tern_axi_mux #(.N (NumMst), .IdBits (IdBits), .DataBits (DataBits)) u_axi_mux (
     .clk_i, .rst_ni,
     .s_awid_i (s_awid), .s_awaddr_i (s_awaddr), .s_awlen_i (s_awlen), .s_awsize_i (s_awsize),
     .s_awburst_i (s_awburst), .s_awvalid_i (s_awvalid), .s_awready_o (s_awready),

@@ -3,15 +3,11 @@
 // payload stays stable), W beats follow the order in which the AWs were accepted (a master's W
 // beats pass only after its AW has: masters must not lead with W), and R and B are routed back
 // by the ID's top bits. Master i's ports are the slices [i*W +: W] of the flat s_* vectors.
-// With ArFirst, master 0's AR goes before the round-robin: the core's instruction fetch, whose
-// few short reads would otherwise wait a turn behind every DMA engine while the slave takes one
-// AR per free slot.
 module tern_axi_mux #(
   parameter int unsigned N = 2,
   parameter int unsigned IdBits = 4,          // of each master
   parameter int unsigned DataBits = 64,
   parameter int unsigned WOrderDepth = 8,     // AWs whose W beats have not all passed
-  parameter bit          ArFirst = 1'b0,      // master 0's AR wins over the round-robin
   localparam int unsigned MBits = (N > 1) ? $clog2(N) : 1,
   localparam int unsigned OutIdBits = IdBits + MBits,
   localparam int unsigned Bytes = DataBits / 8
@@ -97,7 +93,6 @@ module tern_axi_mux #(
           ar_sel = idx[MBits-1:0];
         end
       end
-      if (ArFirst && s_arvalid_i[0]) ar_sel = '0;
     end else begin
       ar_any = 1'b1;
     end
