@@ -137,7 +137,7 @@ module tern_seq_axi #(
 
     logic [31:0] req_addr, req_group, head_addr, inst_addr, pf_dist, req_dist;
     logic        misaligned, hit, req_infl, pf_infl, pf_held, pf_go, r_here, r_inst, r_last, keep;
-    logic        landing;
+    logic        landing, dem_lands;
     logic [GB-1:0] r_idx;           // the landing instruction's place in its group
     logic [LB-1:0] req_line, pf_line, inst_line;
     assign req_addr   = fetch_req_addr_i[32*s +: 32];
@@ -178,6 +178,8 @@ module tern_seq_axi #(
     // but not while its instruction is landing: next cycle it hits (awaited now, it would be
     // waited for after it passed).
     assign landing = r_inst && keep && inst_addr == req_addr;
+    // The demanded instruction is on the bus: answered now, and the demand is done.
+    assign dem_lands = r_inst && keep && dem_q && inst_addr == dem_addr_q;
     assign fetch_req_ready_o[s] =
         !flush_i[s] && !dem_q && !landing && (hit || misaligned || !pend_q);
     assign ar_want[s] = pend_q && (cnt_q < CB'(MaxReads));
@@ -258,8 +260,8 @@ module tern_seq_axi #(
         if (r_inst && keep && !flush_i[s]) begin
           lvalid_q[inst_line] <= 1'b1;
           lerr_q[inst_line]   <= rerr_q || rbad;
-          if (dem_q && inst_addr == dem_addr_q) dem_q <= 1'b0;
         end
+        if (dem_lands && !flush_i[s]) dem_q <= 1'b0;
         if (flush_i[s])           drop_q <= cnt_d + CB'(pend_q && !ar_gnt[s]);
         else if (r_last && !keep) drop_q <= drop_q - CB'(1);
       end
@@ -288,7 +290,7 @@ module tern_seq_axi #(
           ans_q      <= 1'b1;
           ans_err_q  <= misaligned || lerr_q[req_line];
           ans_data_q <= ldata_q[IB*req_line +: IB];
-        end else if (r_inst && dem_q && inst_addr == dem_addr_q && keep && !flush_i[s]) begin
+        end else if (dem_lands && !flush_i[s]) begin
           ans_q      <= 1'b1;
           ans_err_q  <= rerr_q || rbad;
           ans_data_q <= inst_data;
