@@ -23,6 +23,9 @@ namespace tern::tb {
 struct SeqRunOptions {
   uint32_t mem_latency = 3;     // cycles from request to response (fetch and ld/st)
   uint32_t engine_cycles = 4;   // cycles from an engine instruction's acceptance to done
+  // Engines take a second instruction once the first has run a cycle (raising ahead, as the
+  // PE's two lanes do), completing in order; otherwise one at a time.
+  bool engine_ahead = false;
   uint32_t dma_cycles = 20;     // cycles from a DMA trigger to its semaphore update
   uint64_t max_cycles = 2'000'000;
   uint32_t watchdog = 0;        // semaphore-wait cycle limit (0: none)
@@ -37,6 +40,10 @@ struct SeqRunResult {
   std::array<bool, isa::kNumSeqs> waiting{};  // blocked on a semaphore at the end
   std::vector<std::pair<int, uint32_t>> notifications;  // (sequencer, code) in cycle order
   std::array<uint32_t, isa::kNumSems> sems{};
+  // Each sequencer's retired pcs in retire order (the trace port), and the cycles its engine
+  // accepted and completed instructions.
+  std::array<std::vector<uint32_t>, isa::kNumSeqs> retired_pcs;
+  std::array<std::vector<uint64_t>, isa::kNumSeqs> engine_accepts, engine_dones;
   // The sequencers' performance counters (cycles).
   std::array<uint32_t, isa::kNumSeqs> busy_cycles{}, sem_wait_cycles{}, fetch_wait_cycles{};
 };

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <type_traits>
 #include <utility>
@@ -119,7 +120,8 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
 
   Result r;
   std::deque<Pending> fetches, mems;
-  std::array<uint64_t, kSeqs> engine_done{};  // cycle the engine completes (0: idle)
+  // Per engine, the cycles its instructions complete and were accepted, oldest first.
+  std::array<std::deque<std::pair<uint64_t, uint64_t>>, kSeqs> engine_busy;
   std::deque<SemUpdate> dma_updates;
   uint64_t cycle = 0;
   for (; cycle < opt_.max_cycles; ++cycle) {
@@ -131,7 +133,7 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
     t.mem_rsp_err_i = 0;
     if constexpr (HasEnginePorts<Top>::value) {
       t.eng_done_i = 0;
-      t.eng_ahead_i = 0;  // the harness engines finish each instruction before the next
+      t.eng_ahead_i = 0;
       t.eng_err_i = 0;
       t.eng_err_code_i = 0;
     }
@@ -161,15 +163,25 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
         mems.push_back(m);
       }
       if constexpr (HasEnginePorts<Top>::value) {
-        if (bit(t.eng_valid_o, s) && engine_done[size_t(s)] == 0) {
+        auto& busy = engine_busy[size_t(s)];
+        // A second instruction only once the first has run a cycle; it ends after the first.
+        const bool room = busy.empty() ||
+                          (opt_.engine_ahead && busy.size() == 1 && busy.front().second < cycle);
+        set_bit(t.eng_ahead_i, s, opt_.engine_ahead && busy.size() == 1 && busy.front().second < cycle);
+        if (bit(t.eng_valid_o, s) && room) {
           set_bit(t.eng_ready_i, s, true);
-          engine_done[size_t(s)] = cycle + opt_.engine_cycles;
+          const uint64_t due = std::max(cycle + opt_.engine_cycles,
+                                        busy.empty() ? 0 : busy.back().first + 1);
+          busy.emplace_back(due, cycle);
+          r.engine_accepts[size_t(s)].push_back(cycle);
         } else {
           set_bit(t.eng_ready_i, s, false);
         }
-        if (engine_done[size_t(s)] != 0 && engine_done[size_t(s)] <= cycle && !bit(t.eng_valid_o, s)) {
+        if (!busy.empty() && busy.front().first <= cycle &&
+            (opt_.engine_ahead || !bit(t.eng_valid_o, s))) {
           set_bit(t.eng_done_i, s, true);
-          engine_done[size_t(s)] = 0;
+          busy.pop_front();
+          r.engine_dones[size_t(s)].push_back(cycle);
         }
       }
       set_bit(t.dma_ready_i, s, true);
@@ -208,6 +220,10 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
       t.dma_sem_idx_i = u.idx;
       t.dma_sem_value_i = u.value;
     }
+    t.eval();
+    for (int s = 0; s < kSeqs; ++s)
+      if (bit(t.trace_retire_o, s))
+        r.retired_pcs[size_t(s)].push_back(detail::get_word(t.trace_pc_o, size_t(s)));
     tick();
     // Done when no sequencer is busy (or every busy one is blocked with nothing in flight).
     bool busy = false, progress_possible = !dma_updates.empty() || !fetches.empty() || !mems.empty();
@@ -215,7 +231,7 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
       busy |= bit(t.busy_o, s);
       // A waiting sequencer still moves when the watchdog can stop it.
       progress_possible |= bit(t.busy_o, s) && (!bit(t.waiting_o, s) || opt_.watchdog != 0);
-      progress_possible |= engine_done[size_t(s)] != 0;
+      progress_possible |= !engine_busy[size_t(s)].empty();
     }
     if (!busy || !progress_possible) break;
   }

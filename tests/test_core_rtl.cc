@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <random>
 
 #include "common/config.h"
@@ -175,6 +176,52 @@ TEST(CoreRtl, EngineAndDmaCompletionsSignal) {
   EXPECT_EQ(c.rtl.sems[5], 1u);
   EXPECT_EQ(c.rtl.sems[3], 7u);
   EXPECT_EQ(c.rtl.sems[2], 3u);
+}
+
+// Nops that only wait pass an engine instruction that went ahead, so the next engine
+// instruction is handed over while the first still runs; they still retire after it, in
+// program order. A nop waiting on the pending instruction's own semaphore does not pass, and
+// past 15 passed nops the next one waits (docs/core-rtl.md).
+TEST(CoreRtl, WaitingNopsPassAPendingEngineInstruction) {
+  const std::string act =
+      "  activate sbuf.fp32[0:8, 64][[1,4]], sbuf.fp32[0:8, 0][[1,4]], func=copy, "
+      "scale=0x3f800000, bias=0x00000000";
+  auto program = [&](const std::string& between) {
+    return isa::assemble(fmt::format(".seq act\n{} $S[1]++@complete\n{}{}\n  halt\n", act,
+                                     between, act),
+                         "pass");
+  };
+  struct Case {
+    const char* name;
+    std::string between;  // the instructions between the two activates
+    bool passes;          // the second activate is handed over before the first completes
+  };
+  std::string many;
+  for (int i = 0; i < 20; ++i) many += "  nop $S[2]>=0\n";
+  const std::vector<Case> cases = {
+      {"three met waits", "  nop $S[2]>=0\n  nop $S[3]>=0\n  nop\n", true},
+      {"a wait on the pending instruction's semaphore", "  nop $S[2]>=0\n  nop $S[1]>=1\n", false},
+      {"a nop that updates a semaphore", "  nop $S[2]++@complete\n", false},
+      {"twenty met waits (15 pass)", many, false},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    const isa::Program p = program(k.between);
+    tb::SeqRunOptions opt;
+    opt.engine_cycles = 60;
+    opt.engine_ahead = true;
+    const Compared c = run_both(p, opt);
+    const size_t act_seq = size_t(isa::Seq::kAct);
+    ASSERT_TRUE(c.rtl.halted[act_seq]);
+    std::vector<uint32_t> in_order(p.streams[act_seq].size());
+    std::iota(in_order.begin(), in_order.end(), 0u);
+    EXPECT_EQ(c.rtl.retired_pcs[act_seq], in_order);
+    ASSERT_EQ(c.rtl.engine_accepts[act_seq].size(), 2u);
+    ASSERT_EQ(c.rtl.engine_dones[act_seq].size(), 2u);
+    EXPECT_EQ(c.rtl.engine_accepts[act_seq][1] < c.rtl.engine_dones[act_seq][0], k.passes)
+        << "second accepted at " << c.rtl.engine_accepts[act_seq][1] << ", first done at "
+        << c.rtl.engine_dones[act_seq][0];
+  }
 }
 
 // Updates to one semaphore from all five sequencers in the same cycle all apply (the five

@@ -11,7 +11,11 @@
 // with one exception: an engine that raises eng_ahead_i for its instruction (it can no longer
 // fault, and the engine can take another) lets the sequencer go on to the next engine
 // instruction. The first is then pending: it retires, in order, at the engine's next done.
-// Anything else (control, ld/st, DMA, halt, a wait on the pending one's semaphore) waits for it.
+// Nops that only wait (no semaphore update, not on the pending one's semaphore) pass it too, up
+// to MaxSkip of them: their waits are met now, and they retire after it, one a cycle, before
+// anything later does -- so a run of waits ahead of the next LoadStationary no longer holds it
+// behind the running matmul. Anything else (control, ld/st, DMA, halt, a wait on the pending
+// one's semaphore) waits for the pending instruction and the nops behind it.
 module tern_seq (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -136,6 +140,10 @@ module tern_seq (
   logic [1:0]    pend_mode_q;
   logic [5:0]    pend_idx_q;
   logic [7:0]    pend_value_q;
+  // Nops that passed the pending instruction, retiring after it: how many, and the next one's pc.
+  localparam int unsigned MaxSkip = 15;
+  logic [3:0]    skip_q, skip_d;
+  logic [31:0]   skip_pc_q, skip_pc_d;
   logic [31:0]   busy_cyc_q, sem_cyc_q, fetch_cyc_q;
   localparam int unsigned NumRegs = tern_isa_pkg::NumRegs;
   logic [NumRegs*32-1:0] rf_q, rf_d;  // register i in bits 32i +: 32
@@ -232,7 +240,12 @@ module tern_seq (
   // ---------------------------------------------------------------------------------------
   // The state machine.
   // ---------------------------------------------------------------------------------------
-  logic        retire, fault, go_ahead, pend_retire, pend_blocks;
+  logic        retire, fault, go_ahead, pend_retire, pend_blocks, behind, drain, skip_nop, pass;
+  // The current engine instruction's done (and fault) while the nops ahead of it retire.
+  logic        done_seen_q, done_seen_d, done_err_q, done_err_d;
+  logic [3:0]  done_code_q, done_code_d;
+  logic        eng_done, eng_err;
+  logic [3:0]  eng_err_code;
   logic [3:0]  fault_code;
   logic [31:0] next_pc;
 
@@ -240,8 +253,20 @@ module tern_seq (
   // Until then the next instruction starts only if it is an engine instruction that does not
   // wait on the semaphore the pending one updates.
   assign pend_retire = pend_q && eng_done_i;
-  assign pend_blocks = pend_q && (!is_engine || (wait_en && pend_mode_q != 2'd0 &&
-                                                 wait_sem == pend_idx_q));
+  // Something before the current instruction has not retired: the pending one or nops after it.
+  assign behind      = pend_q || (skip_q != 4'd0);
+  assign drain       = !pend_q && (skip_q != 4'd0);  // a passed nop retires this cycle
+  // A nop that may pass the pending instruction (checked in Wait, applied in Exec).
+  assign skip_nop    = (opcode == tern_isa_pkg::OpNop) && (upd_mode == 2'd0) &&
+                       !(wait_en && pend_mode_q != 2'd0 && wait_sem == pend_idx_q) &&
+                       (skip_q != 4'(MaxSkip));
+  assign pend_blocks = (pend_q && is_engine && wait_en && pend_mode_q != 2'd0 &&
+                        wait_sem == pend_idx_q) ||
+                       (behind && !is_engine && !(pend_q && skip_nop));
+  // The engine's done for the current instruction, kept while nops ahead of it retire.
+  assign eng_done     = (eng_done_i && !pend_q) || done_seen_q;
+  assign eng_err      = done_seen_q ? done_err_q : eng_err_i;
+  assign eng_err_code = done_seen_q ? done_code_q : eng_err_code_i;
 
   always_comb begin
     state_d   = state_q;
@@ -255,6 +280,10 @@ module tern_seq (
     waited_d  = 32'd0;
     pend_d    = pend_q && !pend_retire;
     go_ahead  = 1'b0;
+    pass      = 1'b0;
+    done_seen_d = done_seen_q;
+    done_err_d  = done_err_q;
+    done_code_d = done_code_q;
     rf_d      = rf_q;
     rf_we     = 1'b0;
     rf_wa     = rd;
@@ -287,7 +316,7 @@ module tern_seq (
         end
       end
       StFetch: begin
-        if (pend_q && (halt_pend_q || pc_q >= len_q)) begin
+        if (behind && (halt_pend_q || pc_q >= len_q)) begin
           // a halt or a fault here comes after the pending instruction retires
         end else if (halt_pend_q) begin
           state_d = StHalted;
@@ -313,7 +342,7 @@ module tern_seq (
       end
       StWait: begin
         if (halt_pend_q) begin
-          if (!pend_q) state_d = StHalted;  // the instruction has not started: it stays at pc
+          if (!behind) state_d = StHalted;  // the instruction has not started: it stays at pc
         end else if (sem_ok && pend_blocks) begin
           // waits for the pending instruction
         end else if (sem_ok) begin
@@ -326,9 +355,15 @@ module tern_seq (
         end
       end
       StExec: begin
-        // Control instructions retire here; the others move on to their port.
+        // Control instructions retire here; the others move on to their port. A nop let past
+        // the pending instruction (the only control instruction here while behind) retires
+        // after it.
         if (is_engine) begin
           state_d = StEng;
+        end else if (behind) begin
+          pass    = 1'b1;
+          pc_d    = pc_q + 32'd1;
+          state_d = StFetch;
         end else begin
           retire = 1'b1;
           unique case (opcode)
@@ -384,11 +419,16 @@ module tern_seq (
         if (eng_ready_i) state_d = StEngWait;
       end
       StEngWait: begin
-        if (eng_done_i && !pend_q) begin
-          retire     = 1'b1;
-          fault      = eng_err_i;
-          fault_code = (eng_err_code_i != 4'd0) ? eng_err_code_i : ErrEngine;
-        end else if (eng_ahead_i && !pend_q && !halt_pend_q) begin
+        if (eng_done && behind) begin
+          done_seen_d = 1'b1;  // retires once the nops ahead of it have
+          done_err_d  = eng_err;
+          done_code_d = eng_err_code;
+        end else if (eng_done) begin
+          retire      = 1'b1;
+          fault       = eng_err;
+          fault_code  = (eng_err_code != 4'd0) ? eng_err_code : ErrEngine;
+          done_seen_d = 1'b0;
+        end else if (eng_ahead_i && !behind && !halt_pend_q) begin
           go_ahead = 1'b1;
           pend_d   = 1'b1;
           pc_d     = pc_q + 32'd1;
@@ -410,6 +450,12 @@ module tern_seq (
       sem_upd_valid_o = (pend_mode_q != 2'd0);
       retired_d       = retired_q + 32'd1;
     end
+    // Passed nops: one retires a cycle once the pending instruction has (nothing else retires
+    // then); a nop passing now joins the end of the run.
+    skip_pc_d = drain ? skip_pc_q + 32'd1 : skip_pc_q;
+    if (drain) retired_d = retired_q + 32'd1;
+    if (pass && skip_q == 4'd0) skip_pc_d = pc_q;
+    skip_d = skip_q - {3'd0, drain} + {3'd0, pass};
     if (fault) begin
       err_d    = fault_code;
       err_pc_d = pc_q;
@@ -428,6 +474,8 @@ module tern_seq (
     if (start_i && !(state_q != StIdle && state_q != StHalted && state_q != StError)) begin
       halt_pend_d = 1'b0;
       pend_d      = 1'b0;
+      skip_d      = 4'd0;
+      done_seen_d = 1'b0;
     end
     for (int unsigned r = 1; r < NumRegs; r++) begin
       if (rf_we && rf_wa == 6'(r)) rf_d[32*r +: 32] = rf_wd;
@@ -452,6 +500,11 @@ module tern_seq (
       pend_mode_q <= '0;
       pend_idx_q  <= '0;
       pend_value_q <= '0;
+      skip_q       <= '0;
+      skip_pc_q    <= '0;
+      done_seen_q  <= 1'b0;
+      done_err_q   <= 1'b0;
+      done_code_q  <= '0;
     end else begin
       state_q   <= state_d;
       pc_q      <= pc_d;
@@ -465,6 +518,11 @@ module tern_seq (
       rf_q      <= rf_d;
       halt_pend_q <= halt_pend_d;
       pend_q      <= pend_d;
+      skip_q      <= skip_d;
+      skip_pc_q   <= skip_pc_d;
+      done_seen_q <= done_seen_d;
+      done_err_q  <= done_err_d;
+      done_code_q <= done_code_d;
       if (go_ahead) begin
         pend_pc_q    <= pc_q;
         pend_mode_q  <= upd_mode;
@@ -538,8 +596,8 @@ module tern_seq (
   assign pc_o          = pc_q;
   assign retired_o     = retired_q;
 
-  assign trace_retire_o = (retire && !fault) || pend_retire;
-  assign trace_pc_o     = pend_retire ? pend_pc_q : pc_q;
+  assign trace_retire_o = (retire && !fault) || pend_retire || drain;
+  assign trace_pc_o     = pend_retire ? pend_pc_q : drain ? skip_pc_q : pc_q;
   assign trace_state_o  = state_q;
   assign trace_rf_we_o  = rf_we && rf_wa != 6'd0;
   assign trace_rf_wa_o  = rf_wa;
