@@ -7,6 +7,10 @@
 //
 //   Idle --start--> Fetch --rsp--> Wait --sem ok--> Exec --(done)--> Fetch ... Halted / Error
 //
+// An instruction is decoded (checked for its sequencer and its engine codes) in its first Wait
+// cycle, and an engine instruction is offered to its engine from Exec: on the PE's path from
+// one matmul to the next every state is a cycle of the array standing idle.
+//
 // One instruction is in flight at a time, so an instruction's results are visible to the next,
 // with one exception: an engine that raises eng_ahead_i for its instruction (it can no longer
 // fault, and the engine can take another) lets the sequencer go on to the next engine
@@ -113,7 +117,6 @@ module tern_seq (
   localparam logic [3:0] StIdle      = 4'd0;
   localparam logic [3:0] StFetch     = 4'd1;
   localparam logic [3:0] StFetchWait = 4'd2;
-  localparam logic [3:0] StDecode    = 4'd3;
   localparam logic [3:0] StWait      = 4'd4;
   localparam logic [3:0] StExec      = 4'd5;
   localparam logic [3:0] StMem       = 4'd6;
@@ -333,15 +336,13 @@ module tern_seq (
           instr_d    = fetch_rsp_data_i;
           fault      = fetch_rsp_err_i;
           fault_code = ErrMemory;
-          state_d    = StDecode;
+          state_d    = StWait;
         end
       end
-      StDecode: begin
-        fault   = !seq_mask[seq_id_i] || bad_field;
-        state_d = StWait;
-      end
       StWait: begin
-        if (halt_pend_q) begin
+        if (!seq_mask[seq_id_i] || bad_field) begin
+          fault = 1'b1;  // decoded: not this sequencer's, or an engine code it does not define
+        end else if (halt_pend_q) begin
           if (!behind) state_d = StHalted;  // the instruction has not started: it stays at pc
         end else if (sem_ok && pend_blocks) begin
           // waits for the pending instruction
@@ -359,7 +360,8 @@ module tern_seq (
         // the pending instruction (the only control instruction here while behind) retires
         // after it.
         if (is_engine) begin
-          state_d = StEng;
+          eng_valid_o = 1'b1;
+          state_d     = eng_ready_i ? StEngWait : StEng;
         end else if (behind) begin
           pass    = 1'b1;
           pc_d    = pc_q + 32'd1;

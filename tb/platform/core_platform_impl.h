@@ -28,7 +28,7 @@ namespace tern::tb {
 namespace platform_detail {
 
 // tern_seq's states (rtl/core/tern_seq.sv) that the timeline needs.
-constexpr uint32_t kStDecode = 3, kStWait = 4, kStExec = 5;
+constexpr uint32_t kStWait = 4, kStExec = 5;
 constexpr uint32_t kResetCycles = 4;
 constexpr size_t kClockStackBytes = size_t{64} << 20;  // reserved, touched only as deep as used
 
@@ -180,8 +180,7 @@ void CorePlatform<Top>::clock_thread() {
         for (int s = 0; s < isa::kNumSeqs; ++s) {
           typename Impl::SeqTrack& k = m.seqs[size_t(s)];
           const uint32_t st = field(t.trace_state_o, 4 * s, 4);
-          if (st == kStDecode && k.state != kStDecode) k.issue = now;
-          if (st == kStWait && k.state != kStWait) k.wait_start = now;
+          if (st == kStWait && k.state != kStWait) k.issue = k.wait_start = now;  // decoded
           if (st == kStExec && k.state != kStExec) k.started.push_back({k.issue, k.wait_start, now});
           k.state = st;
           if (!((t.trace_retire_o >> s) & 1)) continue;
