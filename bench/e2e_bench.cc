@@ -56,8 +56,10 @@ namespace {
 using namespace tern;
 
 // The trn2 GEMM: the 1024^3, on gemm_at (the stationary operand given transposed, as
-// NKI's matmul takes it). A few hundred thousand cycles at a few hundred cycles per second:
-// about ten minutes on a free core; --gemm for another shape, --gemm-kernel for gemm.
+// NKI's matmul takes it), with an fp32 result and with a bf16 one (as NKI's tuned matmul, the
+// goal's anchor, stores it). Under a hundred thousand cycles each at a few hundred cycles per
+// second: about five minutes each on a free core; --gemm for another shape, --gemm-kernel for
+// one kernel.
 const char* const kTrn2Gemm = "m=1024,k=1024,n=1024";
 // The steady-state GEMM on small: whole 32 x 32 tiles, N one PSUM bank.
 const char* const kSmallBigGemm = "m=256,k=256,n=512";
@@ -65,7 +67,8 @@ const char* const kSmallBigGemm = "m=256,k=256,n=512";
 struct Args {
   std::string out = "build/bench", configs = "configs", config = "small";
   std::string gemm;                  // --gemm m=..,k=..,n=..: that GEMM at latency 200 (default: per config)
-  std::string gemm_kernel = "gemm_at";  // --gemm-kernel: the kernel --gemm and trn2 run
+  std::string gemm_kernel;  // --gemm-kernel: the kernel --gemm and trn2 run (default gemm_at;
+                            // trn2: gemm_at and gemm_at_bf16)
   std::set<std::string> sections;    // --sections gemm,dma,kernels (default: per config)
   bool quick = false;
 };
@@ -196,11 +199,15 @@ void run_all(const CoreConfig& cfg, const Args& a) {
   };
   std::vector<GemmRun> runs;
   if (!a.gemm.empty()) {
-    runs.push_back({a.gemm_kernel, shape_of(a.gemm_kernel, a.gemm.c_str()), 200});
+    const std::string kernel = a.gemm_kernel.empty() ? "gemm_at" : a.gemm_kernel;
+    runs.push_back({kernel, shape_of(kernel, a.gemm.c_str()), 200});
   } else if (a.quick) {
     runs.push_back({"gemm", kernels::Shape{{"m", cfg.pe_cols}, {"k", cfg.pe_rows}, {"n", 64}}, 200});
   } else if (trn2) {
-    runs.push_back({a.gemm_kernel, shape_of(a.gemm_kernel, kTrn2Gemm), 200});
+    for (const std::string& kernel : a.gemm_kernel.empty()
+                                        ? std::vector<std::string>{"gemm_at", "gemm_at_bf16"}
+                                        : std::vector<std::string>{a.gemm_kernel})
+      runs.push_back({kernel, shape_of(kernel, kTrn2Gemm), 200});
   } else {
     for (uint32_t latency : {64, 200, 500})
       runs.push_back({"gemm", kernels::find_kernel("gemm").default_shape(cfg), latency});
@@ -211,6 +218,9 @@ void run_all(const CoreConfig& cfg, const Args& a) {
     for (const auto& [kernel, gemm_shape, latency] : runs) {
       const uint32_t m = gemm_shape.at("m"), kk = gemm_shape.at("k"), n = gemm_shape.at("n");
       const tb::KernelImage img = reference_image(cfg, kernel, gemm_shape);
+      std::string out_dtype;  // the result's (the inputs are bf16)
+      for (const auto& t : img.k->tensors())
+        if (t->output) out_dtype = dtype_name(t->dtype);
       const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
       const uint64_t cycles = c.run.cycles;
       const uint64_t ideal = (c.outcome.golden.pe_macs + uint64_t(cfg.pe_rows) * cfg.pe_cols - 1) /
@@ -242,15 +252,16 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       if (!(trace << trace_json(c.run.timeline, kernel, "RTL cycles")))
         throw Error(fmt::format("cannot write {}/{}", a.out, trace_name));
       fmt::print("{} {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
-                 "HBM {:.2f} B/cycle ({} each way)\n", kernel, m, kk, n, latency, cycles, ideal, util,
+                 "HBM {:.2f} of {} B/cycle (reads and writes share the port)\n", kernel, m, kk, n, latency, cycles, ideal, util,
                  c.outcome.golden.cycles, double(hbm_bytes) / double(cycles), cfg.axi_data_bits / 8);
       gemm.push_back(fmt::format(
-          "{{\"config\": \"{}\", \"kernel\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", \"cycles\": {}, "
+          "{{\"config\": \"{}\", \"kernel\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", "
+          "\"out_dtype\": \"{}\", \"cycles\": {}, "
           "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
           "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, \"hbm_bytes\": {}, "
           "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": {}, "
           "\"pe_cycles\": {{{}}}, \"trace\": \"{}\", \"wall_seconds\": {:.1f}}}",
-          cfg.name, kernel, m, kk, n, cycles, ideal, util, c.outcome.golden.cycles,
+          cfg.name, kernel, m, kk, n, out_dtype, cycles, ideal, util, c.outcome.golden.cycles,
           double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes, hbm_bytes,
           double(hbm_bytes) / double(cycles), cfg.axi_data_bits / 8, pe_json, trace_name,
           c.run.wall_seconds));

@@ -65,8 +65,8 @@ TEST_P(KernelOnConfig, MatchesFp64Reference) {
 
 INSTANTIATE_TEST_SUITE_P(
     All, KernelOnConfig,
-    testing::Combine(testing::Values("gemm", "gemm_at", "softmax", "layernorm", "rmsnorm", "mlp",
-                                     "attention"),
+    testing::Combine(testing::Values("gemm", "gemm_at", "gemm_at_bf16", "softmax", "layernorm",
+                                     "rmsnorm", "mlp", "attention"),
                      testing::Values("tiny", "small", "trn2")),
     [](const auto& info) {
       return std::get<0>(info.param) + "_" + std::get<1>(info.param);
@@ -83,6 +83,7 @@ TEST(Kernels, RandomShapesOnTiny) {
     const std::vector<std::pair<std::string, Shape>> cases = {
         {"gemm", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 80)}}},
         {"gemm_at", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 1200)}}},
+        {"gemm_at_bf16", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 1200)}}},
         {"softmax", {{"rows", size(1, 6 * P)}, {"d", size(1, 300)}}},
         {"layernorm", {{"rows", size(1, 6 * P)}, {"d", size(2, 300)}}},
         {"rmsnorm", {{"rows", size(1, 6 * P)}, {"d", size(1, 300)}}},

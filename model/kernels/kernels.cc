@@ -49,14 +49,16 @@ std::vector<double> values(const TensorBits& bits, Dtype t) {
   return v;
 }
 
-// Compares an fp32 output with its reference under a per-element tolerance.
+// Compares an output (fp32 unless `dtype` says otherwise) with its reference under a
+// per-element tolerance.
 CheckResult compare(const std::string& name, const TensorBits& got, uint32_t cols,
-                    const std::function<std::pair<double, double>(size_t)>& ref_tol) {
+                    const std::function<std::pair<double, double>(size_t)>& ref_tol,
+                    Dtype dtype = Dtype::kFp32) {
   CheckResult r;
   r.elements = got.size();
   for (size_t i = 0; i < got.size(); ++i) {
     const auto [ref, tol] = ref_tol(i);
-    const double g = value(Dtype::kFp32, got[i]);
+    const double g = value(dtype, got[i]);
     const double err = std::fabs(g - ref);
     const double ratio = tol > 0 ? err / tol : (err == 0 ? 0 : INFINITY);
     if (!(ratio <= 1.0)) {
@@ -155,10 +157,11 @@ void load_spread(Kernel& k, const Tile& dst, Index dst_col0, const kernel::HbmTe
 // The pieces for the big copies of a kernel: one per four DMA engines (4 on trn2, 1 on small).
 uint32_t copy_pieces(const CoreConfig& cfg) { return std::max(1u, cfg.dma_engines / 4); }
 
-// c[m0 .., n0 ..] = the PSUM accumulator acc (mm x nn), through an SBUF tile of `pool`.
+// c[m0 .., n0 ..] = the PSUM accumulator acc (mm x nn), through an SBUF tile of `pool` (the
+// copy out rounds to C's dtype).
 void store_result(Kernel& k, kernel::PoolRef& pool, const kernel::HbmTensor& C, Index m0,
                   Index n0, const Tile& acc, uint32_t mm, uint32_t nn, uint32_t pieces = 1) {
-  const Tile c = pool.tile(mm, nn, Dtype::kFp32, "c");
+  const Tile c = pool.tile(mm, nn, C.dtype, "c");
   k.tensor_copy(k.all(c), k.all(acc));
   for_each_piece(mm, pieces, [&](uint32_t p, uint32_t n) {
     k.dma_copy(window(C, m0 + p, n0, n, nn), k.sub(c, p, n, 0, nn));
@@ -233,12 +236,16 @@ Tensors gemm_inputs(const Shape& s, uint32_t seed) {
   return gemm_operands(s, seed, "a", s.at("m"), s.at("k"));
 }
 
-CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
+CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
+                       Dtype out_dtype = Dtype::kFp32) {
   const uint32_t K = s.at("k"), N = s.at("n");
   const auto a = values(in.at("a"), Dtype::kBf16), b = values(in.at("b"), Dtype::kBf16);
   // bf16 x bf16 products are exact in fp32; K fp32 additions in any order err by at most
-  // gamma_K * sum |a||b|, gamma_K = K u / (1 - K u).
+  // gamma_K * sum |a||b|, gamma_K = K u / (1 - K u). A bf16 result then rounds once more (RNE,
+  // u_bf16 = 2^-8): |bf16(x) - ref| <= u_bf16 |x| + |x - ref| <= u_bf16 |ref| + (1 + u_bf16)
+  // gamma_K sum |a||b|.
   const double gamma = K * kU / (1 - K * kU);
+  const double out_u = out_dtype == Dtype::kBf16 ? std::ldexp(1.0, -8) : 0.0;
   return compare("c", out.at("c"), N, [&](size_t i) {
     const size_t m = i / N, n = i % N;
     double ref = 0, mag = 0;
@@ -246,8 +253,8 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
       ref += a[m * K + kk] * b[kk * N + n];
       mag += std::fabs(a[m * K + kk] * b[kk * N + n]);
     }
-    return std::make_pair(ref, gamma * mag + 1e-300);
-  });
+    return std::make_pair(ref, out_u * std::fabs(ref) + (1 + out_u) * gamma * mag + 1e-300);
+  }, out_dtype);
 }
 
 // --- gemm_at: c[M,N] = a_t[K,M]^T @ b[K,N], bf16 in, fp32 out -------------------------------
@@ -256,12 +263,12 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out) {
 // once and multiplies every n tile of a group with it: one LoadStationary per `group` moving
 // tiles. A group's accumulators fill at most a quarter of PSUM, double-buffered, so the next
 // group's matmuls run while this one's results are copied out.
-void build_gemm_at(Kernel& k, const Shape& s) {
+void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   const CoreConfig& cfg = k.config();
   const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
   const auto& AT = k.input("a_t", K, M, Dtype::kBf16);
   const auto& B = k.input("b", K, N, Dtype::kBf16);
-  const auto& C = k.output("c", M, N, Dtype::kFp32);
+  const auto& C = k.output("c", M, N, out_dtype);
   const uint32_t tk = std::min(cfg.partitions, cfg.pe_rows);
   const uint32_t tm = std::min(cfg.partitions, cfg.pe_cols), tn = cfg.moving_max_n();
   const uint32_t kt = (K + tk - 1) / tk, nt = (N + tn - 1) / tn;
@@ -270,24 +277,31 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   // rows, in the order the k steps use them, so the first step starts early.
   const bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
   const bool at_resident = uint64_t(kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
+  // The lead block multiplies one n tile at a time, so it holds the most m tiles: while the
+  // operands stream in, each byte loaded then feeds the most matmul cycles.
+  const uint32_t lead_group = at_resident ? 1 : group;
   auto whole_pool = k.sbuf_pool("whole", 2), at_pool = k.sbuf_pool("a_t", 2);
-  auto b_pool = k.sbuf_pool("b", 2 * group), c_pool = k.sbuf_pool("c", 2);
+  auto b_pool = k.sbuf_pool("b", 2 * group);
   // The lead block: as many m tiles as leave one more tile's accumulators free in PSUM, so
   // the next m tile starts while the block's results are copied out.
   const uint32_t mt = (M + tm - 1) / tm;
   const uint32_t lead =
-      at_resident ? std::clamp(cfg.psum_banks / group - 1, 1u, std::max(1u, mt)) : 1;
-  auto acc_pool = k.psum_pool("acc", (lead + 1) * group);
+      at_resident ? std::clamp(cfg.psum_banks / lead_group - 1, 1u, std::max(1u, mt)) : 1;
+  const uint32_t accs = std::max((lead + 1) * lead_group, 2 * group);
+  // One SBUF result tile per accumulator: an accumulator is free again once copied out, without
+  // waiting for an older result's store to HBM.
+  auto acc_pool = k.psum_pool("acc", accs), c_pool = k.sbuf_pool("c", accs);
   std::optional<Tile> b_all, at_all;  // k slice j at columns [j N, j N + N) / [j M, j M + M)
   if (b_resident) b_all = whole_pool.tile(tk, kt * N, Dtype::kBf16, "b_all");
   if (at_resident) at_all = whole_pool.tile(tk, kt * M, Dtype::kBf16, "a_t_all");
-  // The lead block needs all of b but only its own columns of a_t: those load first, slice
-  // by slice with b's, and the rest of a_t after -- when a tile's columns make rows of two AXI
-  // beats or more (on small they are one beat, and the extra short-row transfers cost more
-  // than the early start gains).
+  // The lead block's first n tile needs only its own columns of a_t and b's first n tile:
+  // those load first, slice by slice, and the rest of b and of a_t after -- when a tile's
+  // columns make rows of two AXI beats or more (on small they are one beat, and the extra
+  // short-row transfers cost more than the early start gains).
   const bool split = uint64_t(tm) * 2 >= 2 * (cfg.axi_data_bits / 8);
   const uint32_t pieces = copy_pieces(cfg);
   const uint32_t first_m = split ? std::min(M, lead * tm) : M;
+  const uint32_t first_n = split ? std::min(N, lead_group * tn) : N;
   // These loads and the lead block's K steps are straight-line code, so each step waits only
   // for its own slices (the builder orders a hardware loop against every iteration of another).
   auto each_slice = [&](const std::function<void(Index, uint32_t)>& body) {
@@ -301,7 +315,12 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   if (b_resident || at_resident) {
     each_slice([&](Index j, uint32_t kk) {
       if (at_all) load_spread(k, *at_all, j * M, AT, j * tk, Index(0), kk, first_m, slice_pieces);
-      if (b_all) load_spread(k, *b_all, j * N, B, j * tk, Index(0), kk, N, slice_pieces);
+      if (b_all) load_spread(k, *b_all, j * N, B, j * tk, Index(0), kk, first_n, slice_pieces);
+    });
+  }
+  if (b_all && N > first_n) {
+    slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
+      load_spread(k, *b_all, j * N + first_n, B, j * tk, Index(first_n), kk, N - first_n, pieces);
     });
   }
   if (at_all && M > first_m) {
@@ -376,7 +395,7 @@ void build_gemm_at(Kernel& k, const Shape& s) {
     for (; m_first < M && block.size() < lead; m_first += tm)
       block.emplace_back(Index(m_first), std::min(tm, M - m_first));
     m_first = std::min(m_first, M);
-    m_block(block, true, group, tn);
+    m_block(block, true, lead_group, tn);
   }
   // The other m tiles run in a hardware loop. Their k steps are straight-line code too while
   // there are few: the sequencer holds a loop's branch until the pending matmul retires, so in
@@ -397,11 +416,18 @@ void build_gemm_at(Kernel& k, const Shape& s) {
   if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1, last_width);
 }
 
+// Three n tiles: a group of two and a group of one (8 PSUM banks).
+Shape gemm_at_default_shape(const CoreConfig& c) {
+  return Shape{{"m", 2 * std::min(c.partitions, c.pe_cols) + 3}, {"k", 2 * c.pe_rows + 5},
+               {"n", 2 * c.moving_max_n() + 9}};
+}
+
 Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
   return gemm_operands(s, seed, "a_t", s.at("k"), s.at("m"));
 }
 
-CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out) {
+CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out,
+                          Dtype out_dtype) {
   const uint32_t M = s.at("m"), K = s.at("k");
   // The same check as gemm's, with a[m][k] = a_t[k][m].
   const TensorBits& at = in.at("a_t");
@@ -410,7 +436,7 @@ CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out)
   a.resize(at.size());
   for (uint32_t kk = 0; kk < K; ++kk)
     for (uint32_t m = 0; m < M; ++m) a[size_t(m) * K + kk] = at[size_t(kk) * M + m];
-  return gemm_check(s, as_gemm, out);
+  return gemm_check(s, as_gemm, out, out_dtype);
 }
 
 // --- softmax along rows: y = exp(x - max) / sum ----------------------------------------------
@@ -805,15 +831,24 @@ const std::vector<RefKernel>& reference_kernels() {
          return Shape{{"m", 4 * std::min(c.partitions, c.pe_cols) + 3}, {"k", 2 * c.pe_rows + 5},
                       {"n", std::min(c.moving_max_n(), scaled(c, 2.5)) + 7}};
        },
-       build_gemm, gemm_inputs, gemm_check},
+       build_gemm, gemm_inputs,
+       [](const Shape& s, const Tensors& in, const Tensors& out) { return gemm_check(s, in, out); }},
       {"gemm_at", "c = a_t^T @ b (a given transposed, K x M, as NKI's lhsT), bf16 in, fp32 out",
-       "as gemm", {"m", "k", "n"},
-       [](const CoreConfig& c) {
-         // Three n tiles: a group of two and a group of one (8 PSUM banks).
-         return Shape{{"m", 2 * std::min(c.partitions, c.pe_cols) + 3}, {"k", 2 * c.pe_rows + 5},
-                      {"n", 2 * c.moving_max_n() + 9}};
-       },
-       build_gemm_at, gemm_at_inputs, gemm_at_check},
+       "as gemm", {"m", "k", "n"}, gemm_at_default_shape,
+       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kFp32); }, gemm_at_inputs,
+       [](const Shape& s, const Tensors& in, const Tensors& out) {
+         return gemm_at_check(s, in, out, Dtype::kFp32);
+       }},
+      {"gemm_at_bf16",
+       "gemm_at with a bf16 result (fp32 accumulation, rounded once on the copy out of PSUM), as "
+       "NKI's tuned matmul stores it",
+       "as gemm, plus the result's rounding: |err| <= 2^-8 |ref| + (1 + 2^-8) gamma_K sum_k "
+       "|a_mk b_kn|",
+       {"m", "k", "n"}, gemm_at_default_shape,
+       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kBf16); }, gemm_at_inputs,
+       [](const Shape& s, const Tensors& in, const Tensors& out) {
+         return gemm_at_check(s, in, out, Dtype::kBf16);
+       }},
       {"softmax", "y = softmax(x) along rows, fp32",
        "|err| <= (D + 8) u |ref|", {"rows", "d"},
        [](const CoreConfig& c) { return Shape{{"rows", 4 * c.partitions + 3}, {"d", 100}}; },
