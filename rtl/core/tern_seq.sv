@@ -254,7 +254,7 @@ module tern_seq (
 
   // The pending instruction retires at the engine's done, whatever state the sequencer is in.
   // Until then the next instruction starts only if it is an engine instruction that does not
-  // wait on the semaphore the pending one updates.
+  // wait on the semaphore the pending one updates, or a nop that may pass it (skip_nop).
   assign pend_retire = pend_q && eng_done_i;
   // Something before the current instruction has not retired: the pending one or nops after it.
   assign behind      = pend_q || (skip_q != 4'd0);
