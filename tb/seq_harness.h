@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -60,7 +61,8 @@ class SeqHarness {
 
   std::vector<uint8_t>& hbm() { return hbm_; }
   Top& top() { return *top_; }
-  void tick();
+  // One clock; `before_edge` runs with this cycle's inputs applied and evaluated.
+  void tick(const std::function<void()>& before_edge = {});
   // Writes each stream's instructions to HBM from `program_base` (stream after stream), resets
   // and starts every sequencer and runs until all have stopped and the DMA stand-in is idle.
   Result run(const isa::Program& p, uint32_t program_base);

@@ -75,10 +75,11 @@ SeqHarness<Top>::~SeqHarness() {
 }
 
 template <typename Top>
-void SeqHarness<Top>::tick() {
+void SeqHarness<Top>::tick(const std::function<void()>& before_edge) {
   top_->clk_i = 0;
   top_->eval();
   if (fst_) fst_->dump(time_++);
+  if (before_edge) before_edge();
   top_->clk_i = 1;
   top_->eval();
   if (fst_) fst_->dump(time_++);
@@ -165,10 +166,9 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
       if constexpr (HasEnginePorts<Top>::value) {
         auto& busy = engine_busy[size_t(s)];
         // A second instruction only once the first has run a cycle; it ends after the first.
-        const bool room = busy.empty() ||
-                          (opt_.engine_ahead && busy.size() == 1 && busy.front().second < cycle);
-        set_bit(t.eng_ahead_i, s, opt_.engine_ahead && busy.size() == 1 && busy.front().second < cycle);
-        if (bit(t.eng_valid_o, s) && room) {
+        const bool second = opt_.engine_ahead && busy.size() == 1 && busy.front().second < cycle;
+        set_bit(t.eng_ahead_i, s, second);
+        if (bit(t.eng_valid_o, s) && (busy.empty() || second)) {
           set_bit(t.eng_ready_i, s, true);
           const uint64_t due = std::max(cycle + opt_.engine_cycles,
                                         busy.empty() ? 0 : busy.back().first + 1);
@@ -220,11 +220,11 @@ SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) 
       t.dma_sem_idx_i = u.idx;
       t.dma_sem_value_i = u.value;
     }
-    t.eval();
-    for (int s = 0; s < kSeqs; ++s)
-      if (bit(t.trace_retire_o, s))
-        r.retired_pcs[size_t(s)].push_back(detail::get_word(t.trace_pc_o, size_t(s)));
-    tick();
+    tick([&] {  // the retires of this cycle, with the engines' inputs applied
+      for (int s = 0; s < kSeqs; ++s)
+        if (bit(t.trace_retire_o, s))
+          r.retired_pcs[size_t(s)].push_back(detail::get_word(t.trace_pc_o, size_t(s)));
+    });
     // Done when no sequencer is busy (or every busy one is blocked with nothing in flight).
     bool busy = false, progress_possible = !dma_updates.empty() || !fetches.empty() || !mems.empty();
     for (int s = 0; s < kSeqs; ++s) {
