@@ -12,15 +12,16 @@ BIN    := $(BUILD)/bin
 export TERN := $(abspath $(BIN)/tern)
 export BUILD
 
-.PHONY: all bootstrap configure build test sim lint fpga bench bench-trn2 clean help
+.PHONY: all bootstrap configure build test sim lint timing fpga bench bench-trn2 clean help
 
 all: build
 
 help:
 	@echo "make sim    default waveform regression ($(LIST)); TEST=<name> TAGS=<tag|all> SEED=<n> WAVES=0|1"
 	@echo "make test   every unit and integration test (CTest)"
-	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top"
-	@echo "make fpga   iCE40 bitstream (build/fpga/report.json); FPGA_VU9P=1 adds the core's VU9P estimate"
+	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top, then make timing"
+	@echo "make timing logic levels per stage against the budget, and area (build/timing/*.json); AREA_SMALL=1 adds the small core"
+	@echo "make fpga   iCE40 bitstream (build/fpga/report.json)"
 	@echo "make bench  cycle benchmarks -> build/bench/*.json"
 	@echo "make bench-trn2  only the trn2 core's e2e GEMM and the sim-speed bench (part of make bench)"
 
@@ -32,7 +33,10 @@ $(BUILD)/build.ninja: | bootstrap
 
 configure: bootstrap $(BUILD)/build.ninja
 
+# A dry run first: when a source the last configure saw is gone (a file moved), ninja cannot
+# even plan, and configuring again fixes it.
 build: configure
+	@cmake --build $(BUILD) -- -n >/dev/null 2>&1 || cmake -S . -B $(BUILD)
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
@@ -45,6 +49,11 @@ sim: build
 lint: configure
 	cmake --build $(BUILD) --target tern -j $(JOBS)
 	scripts/lint.sh
+	QUICK=1 scripts/timing.sh
+
+timing: configure
+	cmake --build $(BUILD) --target tern -j $(JOBS)
+	scripts/timing.sh
 
 fpga: configure
 	cmake --build $(BUILD) --target tern -j $(JOBS)

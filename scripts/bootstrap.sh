@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config zlib1g-dev
   verilator libsystemc-dev
   libgtest-dev libgmock-dev libfmt-dev libyaml-cpp-dev libmpfr-dev libgmp-dev
-  yosys nextpnr-ice40 fpga-icestorm python3
+  yosys nextpnr-ice40 fpga-icestorm python3 python3-yaml
 )
 
 missing=()

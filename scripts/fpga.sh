@@ -34,11 +34,7 @@ step() {  # step NAME LOG CMD...: runs CMD with its output in LOG, timed; stops 
   echo "fpga: $name done in $((SECONDS - t0)) s"
 }
 
-# Written to a temporary file and replaced only when it changed, so a build that depends on
-# the same file is not made out of date.
-cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
-step "tern config sv" "$OUT/tern_config.log" "$TERN" config sv "configs/$CFG.yaml" -o "$OUT/tern_cfg_pkg.sv"
-cmp -s "$OUT/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$OUT/tern_cfg_pkg.sv" "$cfg_pkg"
+cfg_package "$OUT" fpga
 
 mapfile -t srcs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort
                     find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort
@@ -97,40 +93,4 @@ print(f"fpga: {report['logic_cells']}/{report['logic_cells_available']} LCs "
       f"(target {freq:g} MHz), {secs} s -> {out}/report.json")
 EOF
 
-# --- The whole core does not fit the UP5K (docs/fpga.md): a resource estimate of tern_core at
-# the same config for a Xilinx UltraScale+ VU9P (AWS F1), from Yosys synth_xilinx. Opt-in with
-# FPGA_VU9P=1: it is a 20-minute single-core job. The flow is synth_xilinx up to its LUT mapping
-# (BRAM, DSP, carry chains and flip-flops mapped), then ABC's LUT mapping and a hierarchical
-# `stat`: synth_xilinx's own last step turns each distinct LUT function into a module of its
-# own, which on this design ran for hours (docs/fpga.md), and it changes no count.
-if [[ ${FPGA_VU9P:-0} != 0 ]]; then
-  step "yosys synth_xilinx tern_core (VU9P estimate)" "$OUT/vu9p_yosys.log" yosys -p \
-    "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; synth_xilinx -family xcup -top tern_core -run :map_luts; opt_expr -mux_undef -noclkinv; abc -luts 2:2,3,6:5,10,20; clean; tee -q -o $OUT/vu9p_stat.txt stat -top tern_core"
-  python3 - "$OUT" <<'PYEOF'
-import json, re, sys
-out = sys.argv[1]
-text = open(f"{out}/vu9p_stat.txt").read()
-# The last "design hierarchy" block (or the top's own block) carries the totals.
-block = text[text.rfind("=== design hierarchy ==="):] if "=== design hierarchy ===" in text else text
-cells = {m.group(2): int(m.group(1)) for m in re.finditer(r"^\s+(\d+)\s+(\S+)\s*$", block, re.M)}
-cells.update({m.group(1): int(m.group(2)) for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", block, re.M)})
-def total(prefixes):
-    return sum(n for c, n in cells.items() if any(c.startswith(p) for p in prefixes))
-# VU9P (xcvu9p): 1,182,240 LUTs, 2,364,480 FFs, 2,160 RAMB36, 960 URAM, 6,840 DSP48E2.
-est = {
-    "top": "tern_core", "device": "xcvu9p (estimate: Yosys synth_xilinx -family xcup to map_luts + abc -luts, no place and route)",
-    "luts": total(["LUT", "$lut"]), "luts_available": 1182240,
-    # Flip-flops are still Yosys' generic cells before synth_xilinx's last step maps them to FD*.
-    "flip_flops": total(["FD", "$_DFF", "$_SDFF", "$_DFFE", "$_SDFFE", "$_SDFFCE"]),
-    "flip_flops_available": 2364480,
-    "lutram": total(["RAM32", "RAM64", "RAM128", "RAM256", "RAMS", "RAMD"]),
-    "bram36": total(["RAMB36"]), "bram18": total(["RAMB18"]), "bram36_available": 2160,
-    "dsps": total(["DSP48"]), "dsps_available": 6840,
-    "carry_cells": total(["CARRY"]),
-}
-json.dump(est, open(f"{out}/vu9p_estimate.json", "w"), indent=2)
-print(f"fpga: tern_core on a VU9P (estimate): {est['luts']} LUTs, {est['flip_flops']} FFs, "
-      f"{est['lutram']} LUTRAM cells, {est['bram36']} RAMB36 + {est['bram18']} RAMB18, "
-      f"{est['dsps']} DSPs -> {out}/vu9p_estimate.json")
-PYEOF
-fi
+# The whole core's resource estimate for a VU9P is `make timing`'s area.json (docs/fpga.md).

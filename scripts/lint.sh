@@ -30,36 +30,17 @@ require lint verilator yosys
 rm -rf "$LOG"
 PASSED="$BUILD/lint-passed"
 mkdir -p "$LOG" "$BUILD/gen/$CFG" "$PASSED"
-tools=$( { verilator --version; yosys -V; sha256sum "${BASH_SOURCE[0]}"; } 2>&1 | tr '\n' ' ')
+tools=$( { verilator --version; yosys -V; sha256sum "${BASH_SOURCE[0]}" scripts/lib.sh; } 2>&1 | tr '\n' ' ')
 start=$SECONDS
 
 # --- Sources ------------------------------------------------------------------------------
-# Written to a temporary file and replaced only when it changed, so a build that depends on
-# the same file is not made out of date.
-cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
-"$TERN" config sv "configs/$CFG.yaml" -o "$LOG/tern_cfg_pkg.sv" >"$LOG/tern_config.log" 2>&1 || {
-  echo "FAIL  tern config sv configs/$CFG.yaml (see $LOG/tern_config.log)"; exit 1; }
-cmp -s "$LOG/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$LOG/tern_cfg_pkg.sv" "$cfg_pkg"
+cfg_package "$LOG" lint
 
 # Yosys' own warnings start a line with "Warning:"; ABC's notes are prefixed "ABC:".
 yosys_clean() { ! grep -qE '^Warning:|Latch inferred' "$1"; }
 
-# Packages in dependency order: a package is placed once every package it names is placed.
-mapfile -t unplaced < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort)
-pkgs=("$cfg_pkg")
-placed=" tern_cfg_pkg "
-while [[ ${#unplaced[@]} -gt 0 ]]; do
-  left=()
-  for f in "${unplaced[@]}"; do
-    ready=1
-    for dep in $(sed 's://.*$::' "$f" | grep -oE '\b[a-z_0-9]+_pkg\b' | sort -u); do
-      [[ "$dep" == "$(basename "$f" .sv)" || "$placed" == *" $dep "* ]] || ready=0
-    done
-    if [[ $ready -eq 1 ]]; then pkgs+=("$f"); placed+="$(basename "$f" .sv) "; else left+=("$f"); fi
-  done
-  [[ ${#left[@]} -lt ${#unplaced[@]} ]] || { echo "lint: package dependency cycle among ${left[*]}"; exit 1; }
-  unplaced=("${left[@]}")
-done
+rtl_index "$LOG" lint
+
 # The packages on their own, before any top: a package no module uses yet (tern_isa_pkg) is
 # linted too, and a broken package is reported as itself. Verilator checks every function
 # body; Yosys only parses a function until a module calls it.
@@ -68,55 +49,6 @@ verilator --lint-only -Wall "${pkgs[@]}" >"$LOG/packages.verilator.log" 2>&1 \
   || pkg_why+=("verilator: $LOG/packages.verilator.log")
 { yosys -q -l "$LOG/packages.yosys.log" -p "read_verilog -sv ${pkgs[*]}" >/dev/null 2>&1 \
     && yosys_clean "$LOG/packages.yosys.log"; } || pkg_why+=("yosys read: $LOG/packages.yosys.log")
-mapfile -t rtl_srcs < <(find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort)
-mapfile -t fpga_srcs < <(find fpga -maxdepth 1 -name '*.sv' 2>/dev/null | LC_ALL=C sort)
-
-modules_in() {  # the module names declared in the given files
-  sed -nE 's/^[[:space:]]*module[[:space:]]+(static[[:space:]]+|automatic[[:space:]]+)?([A-Za-z_][A-Za-z0-9_$]*).*/\2/p' "$@"
-}
-
-# Each module file is read only with the files it needs (every module whose name it mentions,
-# transitively), so one broken file fails only the tops that use it.
-tops=()
-declare -A mod_file   # module -> its file
-for f in "${rtl_srcs[@]}" "${fpga_srcs[@]}"; do
-  for m in $(modules_in "$f"); do tops+=("$m"); mod_file[$m]=$f; done
-done
-[[ ${#tops[@]} -gt 0 ]] || { echo "lint: no modules found under rtl/ or fpga/"; exit 1; }
-printf '%s\n' "${tops[@]}" >"$LOG/modules.txt"
-declare -A file_deps  # file -> the module names it mentions
-for f in "${rtl_srcs[@]}" "${fpga_srcs[@]}"; do
-  file_deps[$f]=$(sed 's://.*$::' "$f" | grep -ohwF -f "$LOG/modules.txt" | LC_ALL=C sort -u | tr '\n' ' ')
-done
-
-# Roots: modules no other module instantiates. Yosys elaborates and synthesises each root once,
-# with everything below it, at the parameters the design really uses (the config's); a
-# module inside a root is synthesised as part of it rather than alone at its default sizes,
-# which for the PE mesh would only repeat the same work.
-declare -A used
-for f in "${rtl_srcs[@]}" "${fpga_srcs[@]}"; do
-  own=" $(modules_in "$f" | tr '\n' ' ') "
-  for m in ${file_deps[$f]}; do
-    [[ "$own" == *" $m "* ]] || used[$m]=1
-  done
-done
-
-srcs_for() {  # the packages, then the files of the top and of every module it uses
-  local -A seen=()
-  local todo=("$1") m f
-  while [[ ${#todo[@]} -gt 0 ]]; do
-    m=${todo[0]}; todo=("${todo[@]:1}")
-    f=${mod_file[$m]}
-    [[ -n ${seen[$f]:-} ]] && continue
-    seen[$f]=1
-    for m in ${file_deps[$f]}; do todo+=("$m"); done
-  done
-  printf '%s\n' "${pkgs[@]}"
-  for f in "${rtl_srcs[@]}" "${fpga_srcs[@]}"; do
-    [[ -n ${seen[$f]:-} ]] && printf '%s\n' "$f"
-  done
-  return 0
-}
 
 # --- Per top: Verilator lint and Yosys elaboration, one job per core ----------------------
 # Each job writes $LOG/<top>.result: the failure reasons (empty when it passed) and, on its

@@ -6,7 +6,7 @@
 // the engine takes a beat then or not), so a push never finds the FIFO full.
 module tern_beat_fifo #(
   parameter int unsigned Width = 32,
-  parameter int unsigned Depth = 2,  // a power of two (tern_dma_fifo)
+  parameter int unsigned Depth = 2,  // a power of two (tern_fifo)
   localparam int unsigned PtrBits = (Depth > 1) ? $clog2(Depth) : 1
 ) (
   input  logic             clk_i,
@@ -22,7 +22,7 @@ module tern_beat_fifo #(
 
   logic             empty, full;
   logic [PtrBits:0] count;
-  tern_dma_fifo #(.Width (Width), .Depth (Depth)) u_fifo (
+  tern_fifo #(.Width (Width), .Depth (Depth)) u_fifo (
     .clk_i, .rst_ni, .flush_i (clear_i), .push_i, .data_i (push_data_i), .full_o (full),
     .pop_i, .data_o, .empty_o (empty), .count_o (count));
 

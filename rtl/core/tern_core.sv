@@ -303,7 +303,7 @@ module tern_core #(
     for (genvar s = 0; s < S; s++) begin : gen_want
       assign want[s] = trig_valid[s] && !trig_bad[s] && (32'(trig_queue[8*s +: 8]) / NumQ == e);
     end
-    tern_port_arb #(.N (S), .W (TW)) u_trig_arb (
+    tern_rr_arb #(.N (S), .W (TW)) u_trig_arb (
       .clk_i, .rst_ni, .valid_i (want), .req_i (trig_bundle), .ready_i (t_ready),
       .gnt_o (gnt), .valid_o (t_valid), .req_o (t), .conflict_o (conflict_unused));
     assign trig_gnt[S*e +: S] = gnt;
@@ -371,10 +371,10 @@ module tern_core #(
   // The arbiters pick one engine a cycle (ready_i 1: the choice is offered to the compute
   // side, whose own arbitration decides whether it goes this cycle).
   logic rd_any, wr_any;
-  tern_port_arb #(.N (NumDma), .W (RdW)) u_oc_rd_arb (
+  tern_rr_arb #(.N (NumDma), .W (RdW)) u_oc_rd_arb (
     .clk_i, .rst_ni, .valid_i (e_rd_valid), .req_i (e_rd_req), .ready_i (1'b1),
     .gnt_o (e_rd_sel), .valid_o (rd_any), .req_o (rd_req), .conflict_o (e_rd_conflict_unused));
-  tern_port_arb #(.N (NumDma), .W (WrW)) u_oc_wr_arb (
+  tern_rr_arb #(.N (NumDma), .W (WrW)) u_oc_wr_arb (
     .clk_i, .rst_ni, .valid_i (e_wr_valid), .req_i (e_wr_req), .ready_i (1'b1),
     .gnt_o (e_wr_sel), .valid_o (wr_any), .req_o (wr_req), .conflict_o (e_wr_conflict_unused));
   assign oc_rd_valid = rd_any;

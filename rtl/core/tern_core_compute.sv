@@ -2,7 +2,7 @@
 // adapters (PE: tern_pe_adapter, ACT: tern_act_adapter, DVE and POOL: tern_vec_adapter), i.e. the
 // NeuronCore without its AXI side (docs/core-rtl.md). Its ports are the cluster's fetch, ld/st,
 // DMA-trigger and status ports, the DMA engines' on-chip port, and a backdoor to SBUF and PSUM.
-// SBUF and PSUM each have one read and one write port, shared round-robin (tern_port_arb) by
+// SBUF and PSUM each have one read and one write port, shared round-robin (tern_rr_arb) by
 // the engines and DMA; the Tensor Engine writes PSUM through its own accumulate port.
 module tern_core_compute #(
   parameter int unsigned NumDmaUpd = 2,
@@ -309,10 +309,10 @@ module tern_core_compute #(
   logic [WW-1:0]   s_wr_sel, p_wr_sel;
   logic [R-1:0]    s_rd_c, s_wr_c, p_rd_c, p_wr_c;
 
-  tern_port_arb #(.N(R), .W(RW)) u_arb_sbuf_rd (
+  tern_rr_arb #(.N(R), .W(RW)) u_arb_sbuf_rd (
     .clk_i, .rst_ni, .valid_i (s_rd_v), .req_i (s_rd_a), .ready_i (1'b1),
     .gnt_o (s_rd_g), .valid_o (s_rd_fire), .req_o (s_rd_sel), .conflict_o (s_rd_c));
-  tern_port_arb #(.N(R), .W(WW)) u_arb_sbuf_wr (
+  tern_rr_arb #(.N(R), .W(WW)) u_arb_sbuf_wr (
     .clk_i, .rst_ni, .valid_i (s_wr_v), .req_i (s_wr_q), .ready_i (1'b1),
     .gnt_o (s_wr_g), .valid_o (s_wr_fire), .req_o (s_wr_sel), .conflict_o (s_wr_c));
   // A PSUM access to a bank the Tensor Engine still writes waits (the engine's instruction is
@@ -323,10 +323,10 @@ module tern_core_compute #(
     assign p_wr_ok[r] = p_wr_v[r] && !psum_bank_busy[p_wr_q[WW*r + (WW-RW) + BankLsb +: BankBits]];
   end
 
-  tern_port_arb #(.N(R), .W(RW)) u_arb_psum_rd (
+  tern_rr_arb #(.N(R), .W(RW)) u_arb_psum_rd (
     .clk_i, .rst_ni, .valid_i (p_rd_ok), .req_i (p_rd_a), .ready_i (1'b1),
     .gnt_o (p_rd_g), .valid_o (p_rd_fire), .req_o (p_rd_sel), .conflict_o (p_rd_c));
-  tern_port_arb #(.N(R), .W(WW)) u_arb_psum_wr (
+  tern_rr_arb #(.N(R), .W(WW)) u_arb_psum_wr (
     .clk_i, .rst_ni, .valid_i (p_wr_ok), .req_i (p_wr_q), .ready_i (p_wr_ready),
     .gnt_o (p_wr_g), .valid_o (p_wr_fire), .req_o (p_wr_sel), .conflict_o (p_wr_c));
 

@@ -170,7 +170,7 @@ module tern_axi_mux #(
   end
 
   // A locked AW found room when it rose, and nothing else pushes meanwhile.
-  tern_dma_fifo #(.Width(MBits), .Depth(WOrderDepth)) u_worder (
+  tern_fifo #(.Width(MBits), .Depth(WOrderDepth)) u_worder (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(1'b0), .push_i(wo_push), .data_i(aw_sel),
     .full_o(wo_full), .pop_i(wo_pop), .data_o(wo_head), .empty_o(wo_empty), .count_o(wo_count)
   );

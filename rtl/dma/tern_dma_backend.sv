@@ -130,7 +130,7 @@ module tern_dma_backend #(
     end
   end
 
-  tern_dma_fifo #(.Width(BurstBits), .Depth(MaxOut)) u_rbursts (
+  tern_fifo #(.Width(BurstBits), .Depth(MaxOut)) u_rbursts (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(1'b0),
     .push_i(ar_hs), .data_i({raddr_q[Wb-1:0], rburst}), .full_o(rb_full),
     .pop_i(rb_pop), .data_o(rb_head), .empty_o(rb_empty), .count_o(rb_count)
@@ -228,7 +228,7 @@ module tern_dma_backend #(
   end
 
   // A burst's W beats may start once its AW is accepted.
-  tern_dma_fifo #(.Width(BurstBits), .Depth(MaxOut)) u_wbursts (
+  tern_fifo #(.Width(BurstBits), .Depth(MaxOut)) u_wbursts (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(1'b0),
     .push_i(aw_hs), .data_i({waddr_q[Wb-1:0], wburst}), .full_o(wb_full),
     .pop_i(wb_pop), .data_o(wb_head), .empty_o(wb_empty), .count_o(wb_count)

@@ -77,7 +77,7 @@ module tern_dma_frontend #(
 
   for (genvar q = 0; q < NumQueues; q++) begin : gen_queue
     assign q_push[q] = trig_valid_i && 32'(trig_queue_i) == q && !dead_q[q];
-    tern_dma_fifo #(.Width(TB), .Depth(TrigDepth)) u_fifo (
+    tern_fifo #(.Width(TB), .Depth(TrigDepth)) u_fifo (
       .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(q_flush[q]), .push_i(q_push[q]), .data_i(trig_in),
       .full_o(q_full[q]), .pop_i(q_pop[q]), .data_o(q_head[TB*q +: TB]), .empty_o(q_empty[q]),
       .count_o(q_count[CBits*q +: CBits])

@@ -183,7 +183,7 @@ module tern_dma_midend #(
   end
   assign ef_in = ocr_pend_q ? ocr_lane : rd_data_i[31:0];
 
-  tern_dma_fifo #(.Width(32), .Depth(FifoDepth)) u_elems (
+  tern_fifo #(.Width(32), .Depth(FifoDepth)) u_elems (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_i(1'b0), .push_i(ef_push), .data_i(ef_in),
     .full_o(ef_full), .pop_i(ef_pop), .data_o(ef_head), .empty_o(ef_empty), .count_o(ef_count)
   );

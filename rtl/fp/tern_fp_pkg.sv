@@ -14,19 +14,29 @@
 // as one shared C++ function each they verilate small; synthesis ignores the pragma.
 package tern_fp_pkg;
 
-  // Leading zeros of a 27-bit value (27 when it is zero): a five-step binary search, cheaper
-  // than a 27-step loop in gates and in simulation (it runs three times per MAC).
-  function automatic logic [4:0] count_leading_zeros(logic [26:0] v);
-    logic [31:0] x;
+  // Leading zeros of a 27-bit value (27 when it is zero) and the value shifted left by them: a
+  // five-step binary search that shifts as it counts, cheaper than a 27-step loop in gates and
+  // in simulation, and no second shifter after the count. {count[4:0], shifted[26:0]}.
+  function automatic logic [31:0] normalize_left(logic [26:0] v);
+    logic [31:0] x, y;
     logic [4:0]  n;
     x = {v, 5'b11111};  // the ones below stop the count at 27
+    y = {v, 5'b00000};  // the same shifts with zeros below: v << n for a nonzero v
     n = 5'd0;
-    if (x[31:16] == 16'd0) begin n = n + 5'd16; x = x << 16; end
-    if (x[31:24] == 8'd0)  begin n = n + 5'd8;  x = x << 8;  end
-    if (x[31:28] == 4'd0)  begin n = n + 5'd4;  x = x << 4;  end
-    if (x[31:30] == 2'd0)  begin n = n + 5'd2;  x = x << 2;  end
-    if (!x[31])            n = n + 5'd1;
-    count_leading_zeros = n;
+    if (x[31:16] == 16'd0) begin n = n + 5'd16; x = x << 16; y = y << 16; end
+    if (x[31:24] == 8'd0)  begin n = n + 5'd8;  x = x << 8;  y = y << 8;  end
+    if (x[31:28] == 4'd0)  begin n = n + 5'd4;  x = x << 4;  y = y << 4;  end
+    if (x[31:30] == 2'd0)  begin n = n + 5'd2;  x = x << 2;  y = y << 2;  end
+    if (!x[31])            begin n = n + 5'd1;  y = y << 1; end
+    normalize_left = {n, y[31:5]};
+  endfunction
+
+  function automatic logic [4:0] count_leading_zeros(logic [26:0] v);
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] both;  // the count alone
+    /* verilator lint_on UNUSEDSIGNAL */
+    both = normalize_left(v);
+    count_leading_zeros = both[31:27];
   endfunction
 
   // Decodes any float dtype's encoding (low fmt_width(dt) bits); subnormals are normalised.
@@ -41,7 +51,11 @@ package tern_fp_pkg;
     logic               exp_all_ones, man_all_ones, exp_zero;
     logic [23:0]        sig_raw;
     logic [4:0]         lead_zeros;
-    logic signed [11:0] exp_unbiased;
+    // The three zero bits appended for the count come back out at the bottom.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [26:0]        sig_norm;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [10:0]        exp_unbiased;
     man_bits  = 5'(tern_pkg::fmt_man_bits(dt));
     exp_bits  = 5'(tern_pkg::fmt_exp_bits(dt));
     fields    = bits >> tern_pkg::fmt_tail_bits(dt);
@@ -58,12 +72,13 @@ package tern_fp_pkg;
     r_zero = exp_zero && (man_field == 23'd0);
     // The fraction directly below bit 23 whatever its width, the hidden bit on top.
     sig_raw = ((24'(!exp_zero) << man_bits) | 24'(man_field)) << (5'd23 - man_bits);
-    lead_zeros = count_leading_zeros({sig_raw, 3'b000});
-    // Normal: e - bias. Subnormal: emin = 1 - bias, less the normalisation shift.
-    exp_unbiased = exp_zero ? 12'(32'sd1 - tern_pkg::fmt_bias(dt))
-                            : 12'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dt));
-    r_sig = r_zero ? 24'd0 : (sig_raw << lead_zeros);
-    r_exp = r_zero ? 11'd0 : 11'(exp_unbiased - $signed({7'd0, lead_zeros}));
+    {lead_zeros, sig_norm} = normalize_left({sig_raw, 3'b000});
+    // Normal: e - bias (the hidden bit leads: no shift). Subnormal: emin = 1 - bias, less the
+    // normalisation shift. Two separate subtractions, so the count's does not wait for a mux.
+    exp_unbiased = exp_zero ? 11'(32'sd1 - tern_pkg::fmt_bias(dt) - $signed({27'd0, lead_zeros}))
+                            : 11'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dt));
+    r_sig = r_zero ? 24'd0 : sig_norm[26:3];
+    r_exp = r_zero ? 11'd0 : exp_unbiased;
     unpack = {r_nan, r_inf, r_zero, r_sign, r_exp, r_sig};
   endfunction
 
@@ -134,37 +149,57 @@ package tern_fp_pkg;
     mul_exact = {r_nan, r_inf, r_zero, a_sign ^ b_sign, r_exp, r_sig};
   endfunction
 
-  // Aligns, adds and normalises two operands, keeping guard, round and sticky bits: enough for
-  // one correct rounding to at most 24 bits. NaN in -> NaN; Inf - Inf -> NaN; an exact zero
-  // sum is +0 unless both operands are -0.
-  function automatic logic [41:0] add_exact(logic [38:0] a, logic [38:0] b);
+  // Addition in six steps, so a pipelined unit can put a register between any two (rtl/fp
+  // *_pipe.sv); add_exact is their composition. Each step's output is a flat vector:
+  //   order   (78): {nan, inf, inf_sign, zero_sign, big_sign, sub, big_exp[11:0], big_sig[23:0],
+  //                  small_sig[23:0], diff[11:0]}  the larger magnitude first, the exponent gap;
+  //   aligned (72): {nan, inf, inf_sign, zero_sign, big_sign, sub, big_exp[11:0], big[26:0],
+  //                  small[26:0]}  the smaller shifted to the larger's weight, sticky in bit 0;
+  //   half    (60): {nan, inf, inf_sign, zero_sign, big_sign, big_exp[11:0], big[27:14],
+  //                  addend[27:14], carry, sum[13:0]}  the low half of the sum done;
+  //   summed  (45): {nan, inf, inf_sign, zero_sign, big_sign, big_exp[11:0], sum[27:0]};
+  //   counted (50): {summed, lead_zeros[4:0]}.
+  // nan, inf and the signs of an infinite or zero result depend on the operands alone, so they
+  // are decided first and travel beside the magnitudes.
+  localparam int unsigned AddOrderW   = 78;
+  localparam int unsigned AddAlignedW = 72;
+  localparam int unsigned AddHalfW    = 60;
+  localparam int unsigned AddSummedW  = 45;
+  localparam int unsigned AddCountedW = 50;
+
+  // The larger magnitude goes first (a zero is smaller than everything); the gap is computed
+  // both ways beside the comparison, so the subtraction does not wait for it.
+  function automatic logic [AddOrderW-1:0] add_order(logic [38:0] a, logic [38:0] b);
     logic               a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign;
-    logic               r_nan, r_inf, r_zero, r_sign;
     logic [10:0]        a_exp, b_exp;
     logic [23:0]        a_sig, b_sig;
-    logic [26:0]        r_sig;
-    logic               a_is_big, small_sticky;
-    logic signed [11:0] big_exp, small_exp, diff;
-    logic [10:0]        sum_exp;
-    logic [23:0]        small_sig;
-    logic [26:0]        big_ext, small_ext, small_shifted;
-    logic [27:0]        sum;
-    logic [4:0]         lead_zeros;
-    logic               big_sign, small_sign;
+    logic               a_is_big, r_nan, r_inf;
+    logic signed [11:0] a_minus_b, b_minus_a;
     {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = a;
     {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = b;
-    // The larger magnitude goes first; a zero is smaller than everything.
-    a_is_big = !a_zero && (b_zero || ($signed(a_exp) > $signed(b_exp)) ||
-                           ((a_exp == b_exp) && (a_sig >= b_sig)));
-    big_sign   = a_is_big ? a_sign : b_sign;
-    small_sign = a_is_big ? b_sign : a_sign;
-    big_exp    = 12'($signed(a_is_big ? a_exp : b_exp));
-    small_exp  = 12'($signed(a_is_big ? b_exp : a_exp));
-    big_ext    = {(a_is_big ? a_sig : b_sig), 3'b000};
-    small_sig  = a_is_big ? b_sig : a_sig;
-    small_ext  = {small_sig, 3'b000};
-    // Align the smaller operand; everything shifted out collapses into the sticky bit 0.
-    diff = big_exp - small_exp;
+    a_is_big  = !a_zero && (b_zero || ($signed(a_exp) > $signed(b_exp)) ||
+                            ((a_exp == b_exp) && (a_sig >= b_sig)));
+    a_minus_b = 12'($signed(a_exp)) - 12'($signed(b_exp));
+    b_minus_a = 12'($signed(b_exp)) - 12'($signed(a_exp));
+    r_nan = a_nan || b_nan || (a_inf && b_inf && (a_sign != b_sign));
+    r_inf = !r_nan && (a_inf || b_inf);
+    add_order = {r_nan, r_inf, a_inf ? a_sign : b_sign, a_zero && b_zero && a_sign && b_sign,
+                 a_is_big ? a_sign : b_sign, a_sign != b_sign,
+                 12'($signed(a_is_big ? a_exp : b_exp)),
+                 a_is_big ? a_sig : b_sig, a_is_big ? b_sig : a_sig,
+                 a_is_big ? a_minus_b : b_minus_a};
+  endfunction
+
+  // Aligns the smaller operand; everything shifted out collapses into the sticky bit 0.
+  function automatic logic [AddAlignedW-1:0] add_align(logic [AddOrderW-1:0] o);
+    logic [5:0]         flags;
+    logic [11:0]        big_exp;
+    logic [23:0]        big_sig, small_sig;
+    logic signed [11:0] diff;
+    logic [26:0]        small_ext, small_shifted;
+    logic               small_sticky;
+    {flags, big_exp, big_sig, small_sig, diff} = o;
+    small_ext = {small_sig, 3'b000};
     if (diff > 12'sd26) begin
       small_shifted = 27'd0;
       small_sticky  = (small_sig != 24'd0);
@@ -173,10 +208,46 @@ package tern_fp_pkg;
       small_sticky  = (small_ext & ((27'd1 << diff[4:0]) - 27'd1)) != 27'd0;
     end
     small_shifted[0] = small_shifted[0] | small_sticky;
-    sum = (big_sign == small_sign) ? {1'b0, big_ext} + {1'b0, small_shifted}
-                                   : {1'b0, big_ext} - {1'b0, small_shifted};
-    // Normalise: a carry shifts right (keeping the sticky), a cancellation shifts left.
-    lead_zeros = count_leading_zeros(sum[26:0]);
+    add_align = {flags, big_exp, big_sig, 3'b000, small_shifted};
+  endfunction
+
+  // The 28-bit sum in two halves of 14 bits, the second taking the first's carry: a single
+  // 28-bit carry chain is 12 LUT6 levels, each half fits a stage. A subtraction adds the
+  // complement plus one.
+  function automatic logic [AddHalfW-1:0] add_sum_low(logic [AddAlignedW-1:0] al);
+    logic [4:0]  flags;
+    logic        sub;
+    logic [11:0] big_exp;
+    logic [26:0] big_ext, small_shifted;
+    logic [27:0] addend;
+    {flags, sub, big_exp, big_ext, small_shifted} = al;
+    addend = {1'b0, small_shifted} ^ {28{sub}};
+    add_sum_low = {flags, big_exp, 1'b0, big_ext[26:14], addend[27:14],
+                   15'({1'b0, big_ext[13:0]} + {1'b0, addend[13:0]} + {14'd0, sub})};
+  endfunction
+
+  function automatic logic [AddSummedW-1:0] add_sum_high(logic [AddHalfW-1:0] h);
+    logic [16:0] head;  // flags, big_exp
+    logic [13:0] big_hi, addend_hi, low;
+    logic        carry;
+    {head, big_hi, addend_hi, carry, low} = h;
+    add_sum_high = {head, 14'(big_hi + addend_hi + {13'd0, carry}), low};
+  endfunction
+
+  function automatic logic [AddCountedW-1:0] add_count(logic [AddSummedW-1:0] su);
+    add_count = {su, count_leading_zeros(su[26:0])};
+  endfunction
+
+  // Normalises: a carry shifts right (keeping the sticky), a cancellation shifts left. NaN in
+  // -> NaN; Inf - Inf -> NaN; an exact zero sum is +0 unless both operands are -0.
+  function automatic logic [41:0] add_normalize(logic [AddCountedW-1:0] c);
+    logic               r_nan, r_inf, inf_sign, zero_sign, big_sign, r_zero, r_sign;
+    logic signed [11:0] big_exp;
+    logic [27:0]        sum;
+    logic [4:0]         lead_zeros;
+    logic [26:0]        r_sig;
+    logic [10:0]        sum_exp;
+    {r_nan, r_inf, inf_sign, zero_sign, big_sign, big_exp, sum, lead_zeros} = c;
     if (sum[27]) begin
       r_sig   = sum[27:1] | {26'd0, sum[0]};
       sum_exp = 11'(big_exp + 12'sd1);
@@ -184,17 +255,15 @@ package tern_fp_pkg;
       r_sig   = sum[26:0] << lead_zeros;
       sum_exp = 11'(big_exp - 12'($signed({7'd0, lead_zeros})));
     end
-    r_nan  = a_nan || b_nan || (a_inf && b_inf && (a_sign != b_sign));
-    r_inf  = !r_nan && (a_inf || b_inf);
     r_zero = !r_nan && !r_inf && (sum == 28'd0);
-    if (r_inf) begin
-      r_sign = a_inf ? a_sign : b_sign;
-    end else if (r_zero) begin
-      r_sign = a_zero && b_zero && a_sign && b_sign;
-    end else begin
-      r_sign = big_sign;
-    end
-    add_exact = {r_nan, r_inf, r_zero, r_sign, sum_exp, r_sig};
+    r_sign = r_inf ? inf_sign : (r_zero ? zero_sign : big_sign);
+    add_normalize = {r_nan, r_inf, r_zero, r_sign, sum_exp, r_sig};
+  endfunction
+
+  // Aligns, adds and normalises two operands, keeping guard, round and sticky bits: enough for
+  // one correct rounding to at most 24 bits.
+  function automatic logic [41:0] add_exact(logic [38:0] a, logic [38:0] b);
+    add_exact = add_normalize(add_count(add_sum_high(add_sum_low(add_align(add_order(a, b))))));
   endfunction
 
   // An operand as a sum ready for rounding (exact: three zero bits appended).
@@ -208,50 +277,96 @@ package tern_fp_pkg;
              (32'(m) << tern_pkg::fmt_tail_bits(dt));
   endfunction
 
-  // The one rounding point: RNE, or SR (round up iff the first 32 discarded bits plus the draw
-  // carry out of 32 bits). Overflow: +-Inf, NaN for e4m3fn, or +-max finite when saturating.
-  function automatic logic [31:0] round_pack(logic [3:0] dt, logic [41:0] v, logic mode, logic sat,
-                                             logic [31:0] random);
-    logic               v_nan, v_inf, v_zero, v_sign;
+  // The one rounding point, in four steps a pipelined unit can put registers between;
+  // round_pack is their composition. Each step's output is a flat vector:
+  //   prep  (87): {dt[3:0], mode, sat, nan, inf, zero, sign, q[11:0], shift[5:0], sig[26:0],
+  //                random[31:0]}  q: the weight of the last kept bit; shift: sig's right shift;
+  //   shift (50): {dt, mode, sat, nan, inf, zero, sign, q, kept[24:0], round_bit, sticky,
+  //                sr_carry};
+  //   inc   (46): {dt, sat, nan, inf, zero, sign, q, rounded[24:0]}  renormalised.
+  localparam int unsigned RoundPrepW  = 87;
+  localparam int unsigned RoundShiftW = 50;
+  localparam int unsigned RoundIncW   = 46;
+
+  // Weight of the last kept bit: q = max(exp, emin) - man_bits; the significand's LSB weighs
+  // exp - 26, so the right shift is q - (exp - 26).
+  function automatic logic [RoundPrepW-1:0] round_prep(logic [3:0] dt, logic [41:0] v, logic mode,
+                                                       logic sat, logic [31:0] random);
+    logic [3:0]         flags;
     logic [10:0]        v_exp;
     logic [26:0]        v_sig;
-    logic [4:0]         man_bits, exp_bits;
-    logic               has_inf, round_bit, sticky, round_up, normal, overflow;
-    logic signed [11:0] bias, emin, exp_s, denorm, q, exp_field, max_exp_field;
+    logic [4:0]         man_bits;
+    logic signed [11:0] bias, emin, exp_s, denorm, q;
     logic [5:0]         shift;
-    // The shift is at least 3, so shifted[58:57] are zero; SR needs only the carry of sr_sum.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [58:0]        shifted;  // {sig, 32 fraction bits} >> shift
-    logic [32:0]        sr_sum;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [24:0]        kept, rounded;
-    logic [31:0]        frac32, max_finite, infinity, canonical_nan, overflow_bits;
-    logic [22:0]        man_field;
-    {v_nan, v_inf, v_zero, v_sign, v_exp, v_sig} = v;
+    {flags, v_exp, v_sig} = v;
     man_bits = 5'(tern_pkg::fmt_man_bits(dt));
-    exp_bits = 5'(tern_pkg::fmt_exp_bits(dt));
-    has_inf  = tern_pkg::fmt_has_inf(dt);
     bias     = 12'(tern_pkg::fmt_bias(dt));
     emin     = 12'sd1 - bias;
     exp_s    = 12'($signed(v_exp));
-    // Weight of the last kept bit: q = max(exp, emin) - man_bits; the significand's LSB
-    // weighs exp - 26, so the right shift is q - (exp - 26).
-    denorm  = (exp_s < emin) ? (emin - exp_s) : 12'sd0;
-    q       = ((exp_s < emin) ? emin : exp_s) - 12'($signed({7'd0, man_bits}));
-    shift   = (denorm > 12'sd37) ? 6'd63 : 6'(12'sd26 - 12'($signed({7'd0, man_bits})) + denorm);
-    shifted = {v_sig, 32'd0} >> shift;
-    kept    = shifted[56:32];
-    frac32  = shifted[31:0];
+    denorm   = (exp_s < emin) ? (emin - exp_s) : 12'sd0;
+    q        = ((exp_s < emin) ? emin : exp_s) - 12'($signed({7'd0, man_bits}));
+    shift    = (denorm > 12'sd37) ? 6'd63 : 6'(12'sd26 - 12'($signed({7'd0, man_bits})) + denorm);
+    round_prep = {dt, mode, sat, flags, q, shift, v_sig, random};
+  endfunction
+
+  // The kept bits, the round and sticky bits, and SR's decision (round up iff the first 32
+  // discarded bits plus the draw carry out of 32 bits).
+  function automatic logic [RoundShiftW-1:0] round_shift(logic [RoundPrepW-1:0] p);
+    logic [5:0]  head;   // dt, mode, sat
+    logic [3:0]  flags;
+    logic [11:0] q;
+    logic [5:0]  shift;
+    logic [26:0] v_sig;
+    logic [31:0] random;
+    // The shift is at least 3, so shifted[58:57] are zero; SR needs only the carry of sr_sum.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [58:0] shifted;  // {sig, 32 fraction bits} >> shift
+    logic [32:0] sr_sum;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic        round_bit, sticky;
+    {head, flags, q, shift, v_sig, random} = p;
+    shifted   = {v_sig, 32'd0} >> shift;
     round_bit = (shift <= 6'd27) ? v_sig[5'(shift - 6'd1)] : 1'b0;
     sticky    = (64'(v_sig) & ((64'd1 << (shift - 6'd1)) - 64'd1)) != 64'd0;
-    sr_sum    = {1'b0, frac32} + {1'b0, random};
-    round_up  = (mode == tern_pkg::RoundSr) ? sr_sum[32] : (round_bit && (sticky || kept[0]));
-    rounded   = kept + 25'(round_up);
-    // A carry into a new binade renormalises (also takes a subnormal to the smallest normal).
+    sr_sum    = {1'b0, shifted[31:0]} + {1'b0, random};
+    round_shift = {head, flags, q, shifted[56:32], round_bit, sticky, sr_sum[32]};
+  endfunction
+
+  // Rounds the kept bits; a carry into a new binade renormalises (also takes a subnormal to
+  // the smallest normal).
+  function automatic logic [RoundIncW-1:0] round_increment(logic [RoundShiftW-1:0] sh);
+    logic [3:0]         dt;
+    logic               mode, sat, round_bit, sticky, sr_carry, round_up;
+    logic [3:0]         flags;
+    logic signed [11:0] q;
+    logic [24:0]        kept, rounded;
+    logic [4:0]         man_bits;
+    {dt, mode, sat, flags, q, kept, round_bit, sticky, sr_carry} = sh;
+    man_bits = 5'(tern_pkg::fmt_man_bits(dt));
+    round_up = (mode == tern_pkg::RoundSr) ? sr_carry : (round_bit && (sticky || kept[0]));
+    rounded  = kept + 25'(round_up);
     if (rounded[5'(man_bits + 5'd1)]) begin
       rounded = rounded >> 1;
       q       = q + 12'sd1;
     end
+    round_increment = {dt, sat, flags, q, rounded};
+  endfunction
+
+  // The encoding, or the overflow result: +-Inf, NaN for e4m3fn, or +-max finite when
+  // saturating.
+  function automatic logic [31:0] round_encode(logic [RoundIncW-1:0] in);
+    logic [3:0]         dt;
+    logic               sat, v_nan, v_inf, v_zero, v_sign, has_inf, normal, overflow;
+    logic signed [11:0] q, bias, exp_field, max_exp_field;
+    logic [24:0]        rounded;
+    logic [4:0]         man_bits, exp_bits;
+    logic [22:0]        man_field;
+    logic [31:0]        max_finite, infinity, canonical_nan, overflow_bits;
+    {dt, sat, v_nan, v_inf, v_zero, v_sign, q, rounded} = in;
+    man_bits = 5'(tern_pkg::fmt_man_bits(dt));
+    exp_bits = 5'(tern_pkg::fmt_exp_bits(dt));
+    has_inf  = tern_pkg::fmt_has_inf(dt);
+    bias     = 12'(tern_pkg::fmt_bias(dt));
     normal    = rounded[man_bits];
     man_field = 23'(rounded) & 23'((32'd1 << man_bits) - 32'd1);
     exp_field = normal ? (q + 12'($signed({7'd0, man_bits})) + bias) : 12'sd0;
@@ -266,16 +381,22 @@ package tern_fp_pkg;
                             : encode(dt, 1'b0, 8'(max_exp_field), 23'((32'd1 << man_bits) - 32'd1));
     overflow_bits = sat ? max_finite : (has_inf ? infinity : canonical_nan);
     if (v_nan) begin
-      round_pack = canonical_nan;
+      round_encode = canonical_nan;
     end else if (v_inf) begin
-      round_pack = overflow_bits;
+      round_encode = overflow_bits;
     end else if (v_zero) begin
-      round_pack = encode(dt, v_sign, 8'd0, 23'd0);
+      round_encode = encode(dt, v_sign, 8'd0, 23'd0);
     end else if (overflow) begin
-      round_pack = overflow_bits;
+      round_encode = overflow_bits;
     end else begin
-      round_pack = encode(dt, v_sign, 8'(exp_field), man_field);
+      round_encode = encode(dt, v_sign, 8'(exp_field), man_field);
     end
+  endfunction
+
+  // RNE, or SR; overflow per round_encode.
+  function automatic logic [31:0] round_pack(logic [3:0] dt, logic [41:0] v, logic mode, logic sat,
+                                             logic [31:0] random);
+    round_pack = round_encode(round_increment(round_shift(round_prep(dt, v, mode, sat, random))));
   endfunction
 
   // IEEE binary32 addition, RNE.

@@ -55,4 +55,15 @@ module tern_sram #(
     end
   end
 
+`ifndef SYNTHESIS
+  initial begin : params
+    assert (Words > 0 && Bytes > 0)
+      else $fatal(1, "tern_sram: Words (%0d) and Bytes (%0d) must be positive", Words, Bytes);
+  end
+  rd_in_range: assert property (@(posedge clk_i) rd_en_i |-> 32'(rd_addr_i) < Words)
+    else $error("tern_sram: read of word %0d, past its %0d words", rd_addr_i, Words);
+  wr_in_range: assert property (@(posedge clk_i) wr_en_i |-> 32'(wr_addr_i) < Words)
+    else $error("tern_sram: write of word %0d, past its %0d words", wr_addr_i, Words);
+`endif
+
 endmodule

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Measures logic depth and area of the RTL (`make timing`; `make lint` runs it too) and checks the
+# per-stage budget of rtl/timing.yaml (docs/fpga.md "Timing and area"):
+#   timing  every root module (one nothing else instantiates) and every top rtl/timing.yaml
+#           lists (engines, pipelined units, their building blocks): Yosys `synth -flatten`,
+#           then `ltp -noff` (the longest flop-to-flop path, in cells) after ABC's mapping to
+#           2-input gates and, separately, to LUT6;
+#   area    every root: Yosys `synth_xilinx -family xcup` up to its LUT mapping, ABC's LUT
+#           mapping and a hierarchical `stat` (the VU9P estimate: LUTs, flip-flops, DSP48E2,
+#           block RAM), per module.
+# Writes $BUILD/timing/timing.json and area.json, prints a table, and exits non-zero when a
+# checked top misses the budget (or a measurement fails). A measurement whose sources, tools and
+# script are unchanged is reused from $BUILD/timing-cache/.
+#
+# Environment: TERN  tern binary (default build/bin/tern)
+#              BUILD build directory (default build)
+#              CFG   config (default fpga)
+#              TOPS  space-separated modules to measure (default: as above)
+#              QUICK=1  leaves out the tops rtl/timing.yaml calls long (`make lint` sets it)
+#              AREA_SMALL=1  adds tern_core's area at the `small` config (long: docs/fpga.md)
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+OUT="$BUILD/timing"
+CACHE="$BUILD/timing-cache"
+require timing yosys python3
+
+rm -rf "$OUT"
+mkdir -p "$OUT" "$CACHE"
+start=$SECONDS
+tools=$( { yosys -V; sha256sum "${BASH_SOURCE[0]}" scripts/lib.sh; } 2>&1 | tr '\n' ' ')
+report() { python3 scripts/timing_report.py "$@"; }
+
+cfg_package "$OUT" timing
+rtl_index "$OUT" timing
+
+roots=()
+for top in "${tops[@]}"; do [[ -z ${used[$top]:-} ]] && roots+=("$top"); done
+if [[ -n ${TOPS:-} ]]; then
+  read -r -a timed <<<"$TOPS"
+  for top in "${timed[@]}"; do
+    [[ -n ${mod_file[$top]:-} ]] || { echo "timing: TOPS names '$top', which is no module under rtl/ or fpga/"; exit 1; }
+  done
+  area=("${timed[@]}")
+else
+  scope=all
+  [[ ${QUICK:-0} != 0 ]] && scope=quick
+  mapfile -t timed < <(report tops rtl/timing.yaml "$scope" "${roots[@]}")
+  for top in "${timed[@]}"; do
+    [[ -n ${mod_file[$top]:-} ]] || { echo "timing: rtl/timing.yaml names '$top', which is no module under rtl/ or fpga/"; exit 1; }
+  done
+  mapfile -t area < <(report tops rtl/timing.yaml "$scope" "${roots[@]}" | grep -Fxf <(printf '%s\n' "${roots[@]}"))
+fi
+
+# measure KIND TOP CFG: one Yosys run, its log and output under $OUT/<cfg>.<top>.<kind>.*,
+# reused from the cache when the key matches. The sources are the config's.
+measure() {
+  local kind=$1 top=$2 cfg=$3 key script base="$OUT/$3.$2.$1"
+  mapfile -t srcs < <(srcs_for "$top" | sed "s:/gen/$CFG/tern_cfg_pkg.sv:/gen/$cfg/tern_cfg_pkg.sv:")
+  key=$( { echo "$tools $kind $top $cfg"; cat "${srcs[@]}"; } | sha256sum | cut -d' ' -f1)
+  if [[ -f "$CACHE/$cfg.$top.$kind.key" && $(<"$CACHE/$cfg.$top.$kind.key") == "$key" ]]; then
+    cp "$CACHE/$cfg.$top.$kind.txt" "$base.txt"
+    return 0
+  fi
+  rm -f "$CACHE/$cfg.$top.$kind.key"
+  local read="read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}"
+  case $kind in
+    timing) script="$read; synth -flatten -noshare -top $top; design -save mapped;
+                    abc -g AND,NAND,OR,NOR,XOR,XNOR; opt_clean; tee -o $base.txt ltp -noff;
+                    design -load mapped; abc -lut 6; opt_clean; tee -a $base.txt ltp -noff" ;;
+    area)   script="$read; synth_xilinx -family xcup -top $top -run :map_luts;
+                    opt_expr -mux_undef -noclkinv; abc -luts 2:2,3,6:5,10,20; clean;
+                    tee -q -o $base.txt stat" ;;
+  esac
+  local t0=$SECONDS
+  if yosys -q -l "$base.log" -p "$script" >/dev/null 2>&1; then
+    echo "timing: $kind $top ($cfg) done in $((SECONDS - t0)) s"
+    cp "$base.txt" "$CACHE/$cfg.$top.$kind.txt"
+    echo "$key" >"$CACHE/$cfg.$top.$kind.key"
+  else
+    echo "timing: $kind $top ($cfg) FAILED after $((SECONDS - t0)) s (see $base.log)"
+    rm -f "$base.txt"
+  fi
+}
+
+jobs=()
+[[ ${AREA_SMALL:-0} != 0 ]] && { CFG=small cfg_package "$OUT" timing; jobs+=("area tern_core small"); }
+for top in "${area[@]}"; do jobs+=("area $top $CFG"); done
+for top in "${timed[@]}"; do jobs+=("timing $top $CFG"); done
+# The whole core's runs are the long ones: they start first, the small ones fill in beside them.
+mapfile -t jobs < <(printf '%s\n' "${jobs[@]}" | awk '{print ($2 == "tern_core" ? 0 : 1) "\t" $0}' \
+                    | LC_ALL=C sort -s -k1,1 | cut -f2)
+jobs_max=$(nproc 2>/dev/null || echo 2)
+for job in "${jobs[@]}"; do
+  while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
+  # shellcheck disable=SC2086  # a job is "kind top cfg"
+  measure $job &
+done
+wait
+
+printf '%s\n' "${jobs[@]}" >"$OUT/jobs.txt"
+report json rtl/timing.yaml "$OUT" "$((SECONDS - start))"
