@@ -108,3 +108,18 @@ srcs_for() {  # the packages, then the files of the top and of every module it u
   return 0
 }
 
+
+# `run_jobs CMD ARG...` runs `CMD ARG` for each ARG, one job per core, and waits for all. Each
+# job reports through the files it writes and returns 0: a job that fails otherwise (a crash of
+# the script itself) stops the flow.
+run_jobs() {
+  local cmd=$1 arg jobs_max
+  shift
+  jobs_max=$(nproc 2>/dev/null || echo 2)
+  for arg in "$@"; do
+    while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n; done
+    # shellcheck disable=SC2086  # an ARG may be several words ("kind top cfg")
+    $cmd $arg &
+  done
+  wait
+}

@@ -85,16 +85,11 @@ if [[ -n ${TOPS:-} ]]; then
   done
   tops=("${chosen[@]}")
 fi
-jobs_max=$(nproc 2>/dev/null || echo 2)
 # Roots first: their Yosys runs are the long jobs, so they start while the quick lints fill in.
 order=()
 for top in "${tops[@]}"; do [[ -z ${used[$top]:-} ]] && order+=("$top"); done
 for top in "${tops[@]}"; do [[ -n ${used[$top]:-} ]] && order+=("$top"); done
-for top in "${order[@]}"; do
-  while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
-  check_top "$top" &
-done
-wait
+run_jobs check_top "${order[@]}"
 declare -A result elab_ok
 for top in "${tops[@]}"; do
   if [[ -f "$LOG/$top.result" ]]; then

@@ -81,6 +81,7 @@ measure() {
     echo "timing: $kind $top ($cfg) FAILED after $((SECONDS - t0)) s (see $base.log)"
     rm -f "$base.txt"
   fi
+  return 0
 }
 
 jobs=()
@@ -90,13 +91,7 @@ for top in "${timed[@]}"; do jobs+=("timing $top $CFG"); done
 # The whole core's runs are the long ones: they start first, the small ones fill in beside them.
 mapfile -t jobs < <(printf '%s\n' "${jobs[@]}" | awk '{print ($2 == "tern_core" ? 0 : 1) "\t" $0}' \
                     | LC_ALL=C sort -s -k1,1 | cut -f2)
-jobs_max=$(nproc 2>/dev/null || echo 2)
-for job in "${jobs[@]}"; do
-  while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
-  # shellcheck disable=SC2086  # a job is "kind top cfg"
-  measure $job &
-done
-wait
+run_jobs measure "${jobs[@]}"
 
 printf '%s\n' "${jobs[@]}" >"$OUT/jobs.txt"
 report json rtl/timing.yaml "$OUT" "$((SECONDS - start))"

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "owned_context.h"
 #include "act/scalar_engine.h"
 #include "common/error.h"
 #include "fp_blocks.h"
@@ -30,7 +31,7 @@ template <typename Model>
 class RtlActUnit {
  public:
   RtlActUnit(uint32_t partitions, uint32_t sr_seed)
-      : lanes_(partitions), ctx_(std::make_unique<VerilatedContext>()), dut_(std::make_unique<Model>(ctx_.get(), "act")) {
+      : lanes_(partitions), dut_(std::make_unique<Model>(ctx_.get(), "act")) {
     dut_->clk_i = 0;
     dut_->rst_ni = 0;
     dut_->eval();
@@ -151,7 +152,7 @@ class RtlActUnit {
   }
 
   uint32_t lanes_;
-  std::unique_ptr<VerilatedContext> ctx_;
+  OwnedContext ctx_;
   std::unique_ptr<Model> dut_;
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;

@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "owned_context.h"
 #include "Vtern_dve_small.h"
 #include "Vtern_dve_tiny.h"
 #include "common/config.h"
@@ -37,7 +38,7 @@ template <typename Model>
 class RtlDve {
  public:
   explicit RtlDve(const CoreConfig& cfg)
-      : partitions_(cfg.partitions), ctx_(std::make_unique<VerilatedContext>()),
+      : partitions_(cfg.partitions),
         dut_(std::make_unique<Model>(ctx_.get(), "dve")) {
     dut_->clk_i = 0;
     dut_->rst_ni = 0;
@@ -193,7 +194,7 @@ class RtlDve {
   }
 
   uint32_t partitions_;
-  std::unique_ptr<VerilatedContext> ctx_;
+  OwnedContext ctx_;
   std::unique_ptr<Model> dut_;
   std::unique_ptr<VerilatedFstC> fst_;
   std::optional<std::mt19937> stall_rng_;

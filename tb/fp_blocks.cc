@@ -22,8 +22,7 @@ void Waves::close() {
 }
 
 RtlFp::RtlFp()
-    : ctx_(std::make_unique<VerilatedContext>()),
-      add_(std::make_unique<Vtern_fp32_add>(ctx_.get(), "add")),
+    : add_(std::make_unique<Vtern_fp32_add>(ctx_.get(), "add")),
       arith_(std::make_unique<Vtern_fp32_arith>(ctx_.get(), "arith")),
       mac_(std::make_unique<Vtern_fp_mac>(ctx_.get(), "mac")),
       down_(std::make_unique<Vtern_fp_downconvert>(ctx_.get(), "down")),
@@ -109,8 +108,7 @@ uint32_t RtlFp::convert_to_fp32(Dtype from, uint32_t bits) {
 }
 
 RtlSrRng::RtlSrRng(uint32_t lane)
-    : ctx_(std::make_unique<VerilatedContext>()),
-      rng_(std::make_unique<Vtern_sr_rng>(ctx_.get(), "rng")) {
+    : rng_(std::make_unique<Vtern_sr_rng>(ctx_.get(), "rng")) {
   rng_->lane_i = lane;
   rng_->clk_i = 0;
   rng_->rst_ni = 0;

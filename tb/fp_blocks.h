@@ -10,6 +10,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include "owned_context.h"
 #include "common/error.h"
 #include "numerics/numerics.h"
 
@@ -70,7 +71,7 @@ class RtlFp {
  private:
   void tick();
   uint32_t arith(uint8_t op, uint32_t a, uint32_t b);
-  std::unique_ptr<VerilatedContext> ctx_;
+  OwnedContext ctx_;
   std::unique_ptr<Vtern_fp32_add> add_;
   std::unique_ptr<Vtern_fp32_arith> arith_;
   std::unique_ptr<Vtern_fp_mac> mac_;
@@ -93,7 +94,7 @@ class RtlSrRng {
 
  private:
   void cycle();
-  std::unique_ptr<VerilatedContext> ctx_;
+  OwnedContext ctx_;
   std::unique_ptr<Vtern_sr_rng> rng_;
   Waves waves_;
   uint64_t time_ = 0;

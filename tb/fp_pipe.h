@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <algorithm>
 #include <deque>
-#include <memory>
 #include <random>
 #include <vector>
 
+#include "clocked_unit.h"
 #include "common/error.h"
 
 namespace tern::tb {
@@ -23,17 +23,7 @@ template <class Model>
 class FpPipe {
  public:
   // `seed` draws the bubbles and stalls; assertion failures are recorded, not fatal.
-  FpPipe(unsigned latency, uint64_t seed) : latency_(latency), rng_(seed) {
-    ctx_.fatalOnError(false);
-    m_ = std::make_unique<Model>(&ctx_);
-    m_->clk_i = 0;
-    m_->rst_ni = 0;
-    m_->en_i = 0;
-    m_->valid_i = 0;
-    m_->eval();
-    m_->rst_ni = 1;
-    m_->eval();
-  }
+  FpPipe(unsigned latency, uint64_t seed) : latency_(latency), rng_(seed) {}
 
   // set(model, input) drives one input's operands; get(model) reads the result.
   template <class In, class Set, class Get>
@@ -60,16 +50,13 @@ class FpPipe {
         if (offer) ++next;
         ++advance;
       }
-      m_->clk_i = 1;
-      m_->eval();
-      m_->clk_i = 0;
-      m_->eval();
+      m_.tick();
     }
     if (!entered.empty()) throw Error("pipeline produced fewer results than it took");
     return out;
   }
 
-  bool assertion_failed() const { return ctx_.gotError(); }
+  bool assertion_failed() const { return m_.assertion_failed(); }
 
  private:
   void take(uint32_t result, std::deque<uint64_t>& entered, uint64_t advance,
@@ -85,8 +72,7 @@ class FpPipe {
 
   unsigned latency_;
   std::mt19937_64 rng_;
-  VerilatedContext ctx_;
-  std::unique_ptr<Model> m_;
+  ClockedUnit<Model> m_;
 };
 
 }  // namespace tern::tb

@@ -7,8 +7,7 @@
 namespace tern::tb {
 
 RtlMacLane::RtlMacLane()
-    : ctx_(std::make_unique<VerilatedContext>()),
-      lane_(std::make_unique<Vtern_mac_lane>(ctx_.get(), "lane")) {
+    : lane_(std::make_unique<Vtern_mac_lane>(ctx_.get(), "lane")) {
   lane_->clk_i = 0;
   lane_->rst_ni = 0;
   lane_->eval();

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "owned_context.h"
 #include "fp_blocks.h"
 
 namespace tern::tb {
@@ -39,7 +40,7 @@ class RtlMacLane {
 
  private:
   void clock();
-  std::unique_ptr<VerilatedContext> ctx_;
+  OwnedContext ctx_;
   std::unique_ptr<Vtern_mac_lane> lane_;
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "owned_context.h"
 #include "common/config.h"
 #include "common/error.h"
 #include "fp_blocks.h"
@@ -32,7 +33,7 @@ template <typename Model>
 class RtlTensorUnit {
  public:
   explicit RtlTensorUnit(const CoreConfig& cfg)
-      : cfg_(cfg), ctx_(std::make_unique<VerilatedContext>()), dut_(std::make_unique<Model>(ctx_.get(), "unit")) {
+      : cfg_(cfg), dut_(std::make_unique<Model>(ctx_.get(), "unit")) {
     dut_->clk_i = 0;
     dut_->rst_ni = 0;
     dut_->eval();
@@ -204,7 +205,7 @@ class RtlTensorUnit {
   }
 
   CoreConfig cfg_;
-  std::unique_ptr<VerilatedContext> ctx_;
+  OwnedContext ctx_;
   std::unique_ptr<Model> dut_;
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;

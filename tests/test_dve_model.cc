@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "owned_context.h"
 #include "Vtern_fp_int.h"
 #include "common/config.h"
 #include "common/names.h"
@@ -71,7 +72,7 @@ TEST(DvePackage, CodesMatchModel) {
 
 // The integer conversions in RTL (tern_fp_int_pkg) against the golden numerics.
 TEST(DveIntConversions, RtlMatchesGolden) {
-  auto ctx = std::make_unique<VerilatedContext>();
+  tb::OwnedContext ctx;
   auto dut = std::make_unique<Vtern_fp_int>(ctx.get(), "fp_int");
   auto rng = test::make_rng();
   test::Mismatches to_fp("int -> fp32"), to_int("fp32 -> int");

@@ -1,47 +1,19 @@
 // The shared primitives (rtl/prim) against plain C++ models under seeded random traffic, and
 // their assertions shown firing on the protocol violations they state (verilated --assert).
 #include <deque>
-#include <memory>
 #include <vector>
 
 #include "Vtern_fifo.h"
 #include "Vtern_rr_arb.h"
 #include "Vtern_spill.h"
+#include "clocked_unit.h"
 #include "test_util.h"
-#include "verilated.h"
 
 namespace tern {
 namespace {
 
-// One verilated primitive in its own context, reset, with assertion failures recorded (not
-// fatal) so a test can expect them.
 template <class Model>
-class Prim {
- public:
-  Prim() {
-    ctx_.fatalOnError(false);
-    m_ = std::make_unique<Model>(&ctx_);
-    m_->clk_i = 0;
-    m_->rst_ni = 0;
-    m_->eval();
-    m_->rst_ni = 1;
-    m_->eval();
-  }
-  Model& operator*() { return *m_; }
-  Model* operator->() { return m_.get(); }
-  // Inputs are set while the clock is low; the edge samples them (and the assertions).
-  void tick() {
-    m_->clk_i = 1;
-    m_->eval();
-    m_->clk_i = 0;
-    m_->eval();
-  }
-  bool assertion_failed() const { return ctx_.gotError(); }
-
- private:
-  VerilatedContext ctx_;
-  std::unique_ptr<Model> m_;
-};
+using Prim = tb::ClockedUnit<Model>;
 
 TEST(PrimFifo, RandomPushPopFlushMatchesAQueue) {
   auto rng = test::make_rng();
@@ -71,8 +43,8 @@ TEST(PrimFifo, RandomPushPopFlushMatchesAQueue) {
   EXPECT_FALSE(f.assertion_failed());
 }
 
-// One failing model per test: Verilator 5.006 deadlocks destroying a second model of the same
-// process after two contexts both saw an assertion fail.
+// One model per test: Verilator reports an assertion to the thread's context, which is the
+// last one built, so a second live model would see the first one's failure.
 TEST(PrimFifo, PopWhenEmptyIsAsserted) {
   Prim<Vtern_fifo> f;
   f->pop_i = 1;

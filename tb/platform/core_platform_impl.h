@@ -9,6 +9,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include "owned_context.h"
 #include "platform/core_platform.h"
 
 #include <fmt/format.h>
@@ -53,7 +54,7 @@ template <typename Top>
 struct CorePlatform<Top>::Impl {
   // The platform's own Verilator context, so it outlives the model whatever order static
   // objects die in (a platform held by a static is destroyed after Verilator's default one).
-  std::unique_ptr<VerilatedContext> context = std::make_unique<VerilatedContext>();
+  tb::OwnedContext context;
   std::unique_ptr<Top> top;
   std::unique_ptr<VerilatedFstC> fst;
   std::unique_ptr<AxiTlmBridge> axi;
