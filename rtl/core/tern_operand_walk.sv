@@ -1,6 +1,6 @@
 // tern_operand_walk: one on-chip operand of an engine instruction, in SBUF or PSUM. The
-// pattern is checked and walked against the size of the memory it names (tern_ap_walk), so
-// the engine adapters see one walker per operand whichever memory it lives in.
+// pattern is checked and walked against the size of the memory it names (tern_ap_walk, one
+// walker for either memory), so the engine adapters see one walker per operand.
 module tern_operand_walk #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
@@ -29,36 +29,10 @@ module tern_operand_walk #(
 
   assign psum_o = ap_i[tern_isa_pkg::ApMemLsb];
 
-  logic chk_s, chk_p, err_s, err_p, v_s, v_p, last_s, last_p, dense_s, dense_p;
-  logic [31:0] off_s, off_p;
-  logic [63:0] el_s, el_p;
-  logic [7:0]  sp_s, sp_p, np_s, np_p;
-  logic [2:0]  eb_s, eb_p;
-
-  tern_ap_walk #(.P(P), .PartitionBytes(SbufBytes)) u_walk_sbuf (
-    .clk_i, .rst_ni,
-    .start_i (start_i && !psum_o),
-    .ap_i, .base_i, .lanes_i, .scalar_i,
-    .checked_o (chk_s), .err_o (err_s), .elements_o (el_s), .start_partition_o (sp_s),
-    .partitions_o (np_s), .elem_bytes_o (eb_s), .dense_o (dense_s), .off_valid_o (v_s),
-    .off_ready_i, .off_o (off_s), .off_last_o (last_s));
-  tern_ap_walk #(.P(P), .PartitionBytes(PsumBytes)) u_walk_psum (
-    .clk_i, .rst_ni,
-    .start_i (start_i && psum_o),
-    .ap_i, .base_i, .lanes_i, .scalar_i,
-    .checked_o (chk_p), .err_o (err_p), .elements_o (el_p), .start_partition_o (sp_p),
-    .partitions_o (np_p), .elem_bytes_o (eb_p), .dense_o (dense_p), .off_valid_o (v_p),
-    .off_ready_i, .off_o (off_p), .off_last_o (last_p));
-
-  assign checked_o         = chk_s || chk_p;
-  assign err_o             = psum_o ? err_p : err_s;
-  assign off_valid_o       = psum_o ? v_p : v_s;
-  assign off_last_o        = psum_o ? last_p : last_s;
-  assign off_o             = psum_o ? off_p : off_s;
-  assign elements_o        = psum_o ? el_p : el_s;
-  assign start_partition_o = psum_o ? sp_p : sp_s;
-  assign partitions_o      = psum_o ? np_p : np_s;
-  assign elem_bytes_o      = psum_o ? eb_p : eb_s;
-  assign dense_o           = psum_o ? dense_p : dense_s;
+  tern_ap_walk #(.P(P)) u_walk (
+    .clk_i, .rst_ni, .start_i, .ap_i, .base_i,
+    .partition_bytes_i (psum_o ? PsumBytes : SbufBytes),
+    .lanes_i, .scalar_i, .checked_o, .err_o, .elements_o, .start_partition_o, .partitions_o,
+    .elem_bytes_o, .dense_o, .off_valid_o, .off_ready_i, .off_o, .off_last_o);
 
 endmodule
