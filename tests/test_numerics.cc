@@ -237,15 +237,13 @@ TEST(Numerics, Fp32MaxMinAgainstHost) {
 
 TEST(Numerics, MacStepAgainstMpfr) {
   auto rng = test::make_rng();
-  constexpr Dtype kMacTypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2,
-                                 Dtype::kTf32};
+  using test::kMacTypes;
   Mismatches bad("mac_step");
   for (uint64_t i = 0; i < test::vector_count(); ++i) {
     const Dtype ta = kMacTypes[rng() % 5];
     const Dtype tb = kMacTypes[rng() % 5];
-    const auto mask = [](Dtype t) { return t == Dtype::kTf32 ? 0xFFFFE000u : (1u << dtype_bits(t)) - 1; };
-    const uint32_t a = static_cast<uint32_t>(rng()) & mask(ta);
-    const uint32_t b = static_cast<uint32_t>(rng()) & mask(tb);
+    const uint32_t a = static_cast<uint32_t>(rng()) & test::operand_mask(ta);
+    const uint32_t b = static_cast<uint32_t>(rng()) & test::operand_mask(tb);
     // An accumulator near the product's magnitude half of the time, so sums cancel and tie.
     uint32_t acc = static_cast<uint32_t>(rng());
     const double p = oracle::value_of(ta, a) * oracle::value_of(tb, b);

@@ -9,14 +9,10 @@ namespace {
 
 using test::Mismatches;
 
-constexpr Dtype kMacTypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2,
-                               Dtype::kTf32};
+using test::kMacTypes;
+using test::operand_mask;
 constexpr Dtype kFloatTargets[] = {Dtype::kFp32, Dtype::kTf32, Dtype::kBf16, Dtype::kFp16,
                                    Dtype::kFp8E4M3, Dtype::kFp8E5M2};
-
-uint32_t operand_mask(Dtype t) {
-  return t == Dtype::kTf32 ? 0xFFFFE000u : dtype_bits(t) == 32 ? ~0u : (1u << dtype_bits(t)) - 1;
-}
 
 // Corner values of fp32: zeros, subnormal edges, normal edges, Inf, NaNs, ties around 1.
 const std::vector<uint32_t>& fp32_corners() {

@@ -51,6 +51,13 @@ inline std::mt19937_64 make_rng() {
   return std::mt19937_64(test_seed() ^ std::hash<std::string>{}(name));
 }
 
+// The Tensor Engine's operand types, and the bits an encoding of one occupies (a TF32 value is
+// an fp32 pattern with its 13 low fraction bits clear).
+constexpr Dtype kMacTypes[] = {Dtype::kBf16, Dtype::kFp16, Dtype::kFp8E4M3, Dtype::kFp8E5M2, Dtype::kTf32};
+inline uint32_t operand_mask(Dtype t) {
+  return t == Dtype::kTf32 ? 0xFFFFE000u : dtype_bits(t) == 32 ? ~0u : (1u << dtype_bits(t)) - 1;
+}
+
 // fp32 operands that exercise a conversion to `target`: a quarter uniform bit patterns, half
 // with exponents around the target's range, a quarter exact rounding ties of the target.
 inline uint32_t random_fp32_for(Dtype target, std::mt19937_64& rng) {

@@ -40,22 +40,18 @@ package tern_fp_pkg;
   endfunction
 
   // Decodes any float dtype's encoding (low fmt_width(dt) bits); subnormals are normalised.
-  function automatic logic [38:0] unpack(logic [3:0] dt, logic [31:0] bits);
+  // Two steps: unpack_fields decodes, unpack_normalize moves a subnormal's leading one to the
+  // top. The fields form (39) is the unpacked layout before normalising:
+  //   {nan, inf, zero, sign, exp[10:0] of significand bit 23, sig[23:0] with the hidden bit}.
+  function automatic logic [38:0] unpack_fields(logic [3:0] dt, logic [31:0] bits);
     logic               r_nan, r_inf, r_zero, r_sign;
-    logic [10:0]        r_exp;
-    logic [23:0]        r_sig;
     logic [4:0]         man_bits, exp_bits, sign_pos;
     logic [31:0]        fields;
     logic [7:0]         exp_field;
     logic [22:0]        man_field;
     logic               exp_all_ones, man_all_ones, exp_zero;
     logic [23:0]        sig_raw;
-    logic [4:0]         lead_zeros;
-    // The three zero bits appended for the count come back out at the bottom.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [26:0]        sig_norm;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [10:0]        exp_unbiased;
+    logic [10:0]        exp_top;
     man_bits  = 5'(tern_pkg::fmt_man_bits(dt));
     exp_bits  = 5'(tern_pkg::fmt_exp_bits(dt));
     fields    = bits >> tern_pkg::fmt_tail_bits(dt);
@@ -70,16 +66,48 @@ package tern_fp_pkg;
     r_nan  = exp_all_ones && (tern_pkg::fmt_has_inf(dt) ? (man_field != 23'd0) : man_all_ones);
     r_inf  = exp_all_ones && tern_pkg::fmt_has_inf(dt) && (man_field == 23'd0);
     r_zero = exp_zero && (man_field == 23'd0);
-    // The fraction directly below bit 23 whatever its width, the hidden bit on top.
+    // The fraction directly below bit 23 whatever its width, the hidden bit on top. Normal:
+    // e - bias; subnormal: emin = 1 - bias, before the normalising shift.
     sig_raw = ((24'(!exp_zero) << man_bits) | 24'(man_field)) << (5'd23 - man_bits);
+    exp_top = exp_zero ? 11'(32'sd1 - tern_pkg::fmt_bias(dt))
+                       : 11'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dt));
+    unpack_fields = {r_nan, r_inf, r_zero, r_sign, exp_top, sig_raw};
+  endfunction
+
+  // unpack_normalize in two steps for a pipeline: unpack_shift moves a subnormal's leading one
+  // to the top (a normal significand has its hidden bit there: no shift), unpack_exp lowers the
+  // exponent by the shift. Shifted form (44): {nan, inf, zero, sign, exp[10:0] of bit 23 before
+  // the shift, shift[4:0], sig[23:0]}.
+  function automatic logic [43:0] unpack_shift(logic [38:0] f);
+    logic [14:0] head;  // flags, sign, exponent
+    logic [23:0] sig_raw;
+    logic [4:0]  lead_zeros;
+    // The three zero bits appended for the count come back out at the bottom.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [26:0] sig_norm;
+    /* verilator lint_on UNUSEDSIGNAL */
+    {head, sig_raw} = f;
     {lead_zeros, sig_norm} = normalize_left({sig_raw, 3'b000});
-    // Normal: e - bias (the hidden bit leads: no shift). Subnormal: emin = 1 - bias, less the
-    // normalisation shift. Two separate subtractions, so the count's does not wait for a mux.
-    exp_unbiased = exp_zero ? 11'(32'sd1 - tern_pkg::fmt_bias(dt) - $signed({27'd0, lead_zeros}))
-                            : 11'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dt));
-    r_sig = r_zero ? 24'd0 : sig_norm[26:3];
-    r_exp = r_zero ? 11'd0 : exp_unbiased;
-    unpack = {r_nan, r_inf, r_zero, r_sign, r_exp, r_sig};
+    unpack_shift = {head, lead_zeros, sig_norm[26:3]};
+  endfunction
+
+  function automatic logic [38:0] unpack_exp(logic [43:0] sh);
+    logic [2:0]  flags;  // nan, inf, sign
+    logic        r_zero;
+    logic [10:0] exp_top;
+    logic [4:0]  lead_zeros;
+    logic [23:0] sig;
+    {flags[2:1], r_zero, flags[0], exp_top, lead_zeros, sig} = sh;
+    unpack_exp = {flags[2:1], r_zero, flags[0], r_zero ? 11'd0 : exp_top - 11'(lead_zeros),
+                  r_zero ? 24'd0 : sig};
+  endfunction
+
+  function automatic logic [38:0] unpack_normalize(logic [38:0] f);
+    unpack_normalize = unpack_exp(unpack_shift(f));
+  endfunction
+
+  function automatic logic [38:0] unpack(logic [3:0] dt, logic [31:0] bits);
+    unpack = unpack_normalize(unpack_fields(dt, bits));
   endfunction
 
   // Operand parts of the Tensor Engine's fp32 decomposition (docs/numerics.md). PartWhole is
@@ -93,46 +121,68 @@ package tern_fp_pkg;
 
   // A part of an operand, unpacked. hi of fp32 is its TF32 reading (NaN, Inf and zeros are
   // their own hi); lo is x - hi, whose top 11 bits are all mul_exact uses (the truncation);
-  // lo is +0 for tf32 operands and for NaN, Inf and zeros.
-  function automatic logic [38:0] unpack_part(logic [3:0] dt, logic [31:0] bits, logic [1:0] part);
+  // lo is +0 for tf32 operands and for NaN, Inf and zeros. In two steps like unpack.
+  function automatic logic [38:0] unpack_part_fields(logic [3:0] dt, logic [31:0] bits, logic [1:0] part);
     logic [38:0]        whole;
-    logic [23:0]        low_sig;
-    logic [4:0]         lead_zeros;
     logic signed [11:0] base_exp;
-    whole = unpack(dt, bits);
+    whole = unpack_fields(dt, bits);
     if (part == PartHi && dt == tern_pkg::DtFp32 && !whole[38] && !whole[37] && !whole[36]) begin
-      unpack_part = unpack(tern_pkg::DtTf32, bits);
+      unpack_part_fields = unpack_fields(tern_pkg::DtTf32, bits);
     end else if (part == PartLo) begin
       if (dt != tern_pkg::DtFp32 || whole[38] || whole[37] || whole[36] || bits[12:0] == 13'd0) begin
-        unpack_part = {3'b001, 1'b0, 11'd0, 24'd0};  // +0
+        unpack_part_fields = {3'b001, 1'b0, 11'd0, 24'd0};  // +0
       end else begin
-        // value = low13 * 2^(e - 150) for a normal x, low13 * 2^-149 for a subnormal one
-        base_exp   = (bits[30:23] == 8'd0) ? -12'sd149 : 12'($signed({4'd0, bits[30:23]}) - 12'sd150);
-        low_sig    = {11'd0, bits[12:0]};
-        lead_zeros = count_leading_zeros({low_sig, 3'b000});
-        unpack_part = {3'b000, bits[31], 11'(base_exp + 12'sd23 - 12'($signed({7'd0, lead_zeros}))),
-                       24'(low_sig << lead_zeros)};
+        // value = low13 * 2^(e - 150) for a normal x, low13 * 2^-149 for a subnormal one:
+        // bit 23 of the 24-bit significand weighs 2^(base + 23).
+        base_exp = (bits[30:23] == 8'd0) ? -12'sd149 : 12'($signed({4'd0, bits[30:23]}) - 12'sd150);
+        unpack_part_fields = {3'b000, bits[31], 11'(base_exp + 12'sd23), 11'd0, bits[12:0]};
       end
     end else begin
-      unpack_part = whole;
+      unpack_part_fields = whole;
     end
+  endfunction
+
+  function automatic logic [38:0] unpack_part(logic [3:0] dt, logic [31:0] bits, logic [1:0] part);
+    unpack_part = unpack_normalize(unpack_part_fields(dt, bits, part));
+  endfunction
+
+  // Carries by a prefix (Kogge-Stone) tree: bit i of the result is the carry out of bits
+  // [0, i] given each bit's generate g and propagate p, in log2 48 levels. The adders below
+  // take their chunks' carries from it and select between two short ripple sums per chunk:
+  // ABC keeps that structure (6 LUT6 levels for 48 bits), where it turns a plain prefix adder
+  // back into a deep one.
+  function automatic logic [47:0] carry_prefix(logic [47:0] g, logic [47:0] p);
+    for (int s = 1; s < 48; s = s * 2) begin
+      for (int i = 47; i >= 0; i--) begin
+        if (i >= s) begin
+          g[i] = g[i] | (p[i] & g[i - s]);
+          p[i] = p[i] & p[i - s];
+        end
+      end
+    end
+    carry_prefix = g;
+  endfunction
+
+  // One 3:2 carry-save level: three rows to a sum row and a carry row (modulo 2^48: the
+  // product fits).
+  function automatic logic [95:0] csa(logic [47:0] x, logic [47:0] y, logic [47:0] z);
+    csa = {x ^ y ^ z, ((x & y) | (x & z) | (y & z)) << 1};
   endfunction
 
   // Exact product of two values of at most 11 significant bits (bf16, fp16, fp8, tf32):
   // 22 bits, so nothing rounds. NaN or 0 * Inf -> NaN; otherwise any Inf -> Inf.
-  function automatic logic [38:0] mul_exact(logic [38:0] a, logic [38:0] b);
+  // In steps: mul_exact_rows (11 partial products to two rows, five 3:2 levels) and
+  // mul_exact_resolve (their sum, then mul_exact_form). Rows form (74): {a[38:24], b[38:24]
+  // (flags, signs, exponents), sum[21:0], carry[21:0]}. The combinational form multiplies at
+  // once; both end in mul_exact_form.
+  localparam int unsigned MulExactRowsW = 74;
+
+  function automatic logic [38:0] mul_exact_form(logic [29:0] heads, logic [21:0] product);
     logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign;
     logic        r_nan, r_inf, r_zero;
-    logic [10:0] a_exp, b_exp, r_exp, a_top, b_top;
+    logic [10:0] a_exp, b_exp, r_exp;
     logic [23:0] r_sig;
-    logic [21:0] product;  // 1.10 x 1.10 -> 2.20 fixed point
-    // Low-precision inputs have no significant bits below bit 13 of the significand.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [12:0] a_low, b_low;
-    /* verilator lint_on UNUSEDSIGNAL */
-    {a_nan, a_inf, a_zero, a_sign, a_exp, a_top, a_low} = a;
-    {b_nan, b_inf, b_zero, b_sign, b_exp, b_top, b_low} = b;
-    product = 22'(a_top * b_top);
+    {a_nan, a_inf, a_zero, a_sign, a_exp, b_nan, b_inf, b_zero, b_sign, b_exp} = heads;
     r_nan  = a_nan || b_nan || (a_inf && b_zero) || (b_inf && a_zero);
     r_inf  = !r_nan && (a_inf || b_inf);
     r_zero = !r_nan && !r_inf && (a_zero || b_zero);
@@ -146,7 +196,57 @@ package tern_fp_pkg;
       r_sig = {product[20:0], 3'b000};
       r_exp = 11'($signed(a_exp) + $signed(b_exp));
     end
-    mul_exact = {r_nan, r_inf, r_zero, a_sign ^ b_sign, r_exp, r_sig};
+    mul_exact_form = {r_nan, r_inf, r_zero, a_sign ^ b_sign, r_exp, r_sig};
+  endfunction
+
+  // Low-precision inputs have no significant bits below bit 13 of the significand.
+  function automatic logic [38:0] mul_exact(logic [38:0] a, logic [38:0] b);
+    logic [21:0] product;  // 1.10 x 1.10 -> 2.20 fixed point
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [12:0] a_low, b_low;
+    /* verilator lint_on UNUSEDSIGNAL */
+    {a_low, b_low} = {a[12:0], b[12:0]};
+    product   = 22'(a[23:13] * b[23:13]);
+    mul_exact = mul_exact_form({a[38:24], b[38:24]}, product);
+  endfunction
+
+  function automatic logic [MulExactRowsW-1:0] mul_exact_rows(logic [38:0] a, logic [38:0] b);
+    logic [48*11-1:0] r0;
+    logic [48*8-1:0]  r1;
+    logic [48*6-1:0]  r2;
+    logic [48*4-1:0]  r3;
+    logic [48*3-1:0]  r4;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [95:0]      r5;  // 22 bits of each row are the product's
+    logic [12:0]      a_low, b_low;
+    /* verilator lint_on UNUSEDSIGNAL */
+    {a_low, b_low} = {a[12:0], b[12:0]};
+    for (int i = 0; i < 11; i++) r0[48*i +: 48] = b[13 + i] ? (48'(a[23:13]) << i) : 48'd0;
+    for (int i = 0; i < 3; i++) r1[96*i +: 96] = csa(r0[144*i +: 48], r0[144*i+48 +: 48], r0[144*i+96 +: 48]);
+    r1[288 +: 96] = r0[432 +: 96];
+    for (int i = 0; i < 2; i++) r2[96*i +: 96] = csa(r1[144*i +: 48], r1[144*i+48 +: 48], r1[144*i+96 +: 48]);
+    r2[192 +: 96] = r1[288 +: 96];
+    for (int i = 0; i < 2; i++) r3[96*i +: 96] = csa(r2[144*i +: 48], r2[144*i+48 +: 48], r2[144*i+96 +: 48]);
+    r4[0 +: 96] = csa(r3[0 +: 48], r3[48 +: 48], r3[96 +: 48]);
+    r4[96 +: 48] = r3[144 +: 48];
+    r5 = csa(r4[0 +: 48], r4[48 +: 48], r4[96 +: 48]);
+    mul_exact_rows = {a[38:24], b[38:24], r5[69:48], r5[21:0]};
+  endfunction
+
+  // The rows added: two 11-bit chunks, the upper one's carry in from carry_prefix.
+  function automatic logic [38:0] mul_exact_resolve(logic [MulExactRowsW-1:0] rows);
+    logic [21:0] x, y, product;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [47:0] carry;  // out of bits [0, i]: one is used
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [10:0] c0, c1;
+    {x, y} = rows[43:0];
+    carry = carry_prefix({26'd0, x & y}, {26'd0, x | y});
+    product[10:0] = x[10:0] + y[10:0];
+    c0 = x[21:11] + y[21:11];
+    c1 = x[21:11] + y[21:11] + 11'd1;
+    product[21:11] = carry[10] ? c1 : c0;
+    mul_exact_resolve = mul_exact_form(rows[73:44], product);
   endfunction
 
   // Addition in six steps, so a pipelined unit can put a register between any two (rtl/fp
@@ -436,6 +536,25 @@ package tern_fp_pkg;
     end
   endfunction
 
+  // a - b as {borrow, difference} for one digit step of a restoring recurrence: the borrows
+  // out of bits 10, 21 and 31 from carry_prefix, the difference from three carry-selected
+  // chunks of 11, 11 and 10 bits. A 32-bit ripple subtract with its select is 12 LUT6 levels;
+  // this is 6.
+  function automatic logic [32:0] sub_select(logic [31:0] a, logic [31:0] b);
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [47:0] borrow;  // out of bits [0, i]: three are used
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [10:0] lo, mid0, mid1;
+    logic [9:0]  hi0, hi1;
+    borrow = carry_prefix({16'd0, ~a & b}, {16'd0, ~(a ^ b)});
+    lo   = a[10:0] - b[10:0];
+    mid0 = a[21:11] - b[21:11];
+    mid1 = a[21:11] - b[21:11] - 11'd1;
+    hi0  = a[31:22] - b[31:22];
+    hi1  = a[31:22] - b[31:22] - 10'd1;
+    sub_select = {borrow[31], borrow[21] ? hi1 : hi0, borrow[10] ? mid1 : mid0, lo};
+  endfunction
+
   // IEEE 754-2019 maximum / minimum: NaN gives the canonical NaN; -0 orders below +0.
   function automatic logic [31:0] fp32_order_key(logic [31:0] v);
     fp32_order_key = v[31] ? ~v : (v | 32'h8000_0000);
@@ -451,27 +570,95 @@ package tern_fp_pkg;
 
   // IEEE binary32 multiplication, RNE: the 48-bit product of the significands, its low bits
   // folded into the sticky bit. NaN, Inf * 0 -> NaN; Inf * x -> Inf; 0 * x -> 0.
+  // In steps: unpack both, mul_rows (the product in carry-save form), mul_resolve (the
+  // product), mul_sum_form then the rounding steps. The combinational form multiplies at once
+  // (what a simulator evaluates fastest); both end in mul_sum_form.
+  // Carry-save form (mul_rows, 112): {nan, inf, zero, sign, exp[11:0], sum[47:0], carry[47:0]};
+  // resolved (mul_resolve, 64): {nan, inf, zero, sign, exp[11:0], product[47:0]}, exp the
+  // weight of product bit 46.
+  localparam int unsigned MulRowsW     = 112;
+  localparam int unsigned MulResolvedW = 64;
+
+  // The product's {nan, inf, zero, sign} from the operands' unpacked {nan, inf, zero, sign}.
+  function automatic logic [3:0] mul_special(logic [3:0] a, logic [3:0] b);
+    logic a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, nan;
+    {a_nan, a_inf, a_zero, a_sign} = a;
+    {b_nan, b_inf, b_zero, b_sign} = b;
+    nan = a_nan || b_nan || (a_inf && b_zero) || (b_inf && a_zero);
+    mul_special = {nan, !nan && (a_inf || b_inf), !nan && !a_inf && !b_inf && (a_zero || b_zero),
+                   a_sign ^ b_sign};
+  endfunction
+
+  // The 24 partial products of two significands reduced to two rows by seven 3:2 levels
+  // (24, 16, 11, 8, 6, 4, 3, 2 rows); a row is 48 bits at 48*i of a flat vector.
+  function automatic logic [MulRowsW-1:0] mul_rows(logic [38:0] a, logic [38:0] b);
+    logic [48*24-1:0] r0;
+    logic [48*16-1:0] r1;
+    logic [48*11-1:0] r2;
+    logic [48*8-1:0]  r3;
+    logic [48*6-1:0]  r4;
+    logic [48*4-1:0]  r5;
+    logic [48*3-1:0]  r6;
+    logic [95:0]      r7;
+    logic signed [11:0] exp;
+    for (int i = 0; i < 24; i++) r0[48*i +: 48] = b[i] ? (48'(a[23:0]) << i) : 48'd0;
+    for (int i = 0; i < 8; i++) r1[96*i +: 96] = csa(r0[144*i +: 48], r0[144*i+48 +: 48], r0[144*i+96 +: 48]);
+    for (int i = 0; i < 5; i++) r2[96*i +: 96] = csa(r1[144*i +: 48], r1[144*i+48 +: 48], r1[144*i+96 +: 48]);
+    r2[480 +: 48] = r1[720 +: 48];
+    for (int i = 0; i < 3; i++) r3[96*i +: 96] = csa(r2[144*i +: 48], r2[144*i+48 +: 48], r2[144*i+96 +: 48]);
+    r3[288 +: 96] = r2[432 +: 96];
+    for (int i = 0; i < 2; i++) r4[96*i +: 96] = csa(r3[144*i +: 48], r3[144*i+48 +: 48], r3[144*i+96 +: 48]);
+    r4[192 +: 96] = r3[288 +: 96];
+    for (int i = 0; i < 2; i++) r5[96*i +: 96] = csa(r4[144*i +: 48], r4[144*i+48 +: 48], r4[144*i+96 +: 48]);
+    r6[0 +: 96] = csa(r5[0 +: 48], r5[48 +: 48], r5[96 +: 48]);
+    r6[96 +: 48] = r5[144 +: 48];
+    r7 = csa(r6[0 +: 48], r6[48 +: 48], r6[96 +: 48]);
+    exp = 12'($signed(a[34:24]) + $signed(b[34:24]));
+    mul_rows = {mul_special(a[38:35], b[38:35]), exp, r7};
+  endfunction
+
+  // The carry-save rows added: four 12-bit chunks, each chunk's carry in from carry_prefix.
+  function automatic logic [MulResolvedW-1:0] mul_resolve(logic [MulRowsW-1:0] rows);
+    logic [47:0] x, y, sum;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [47:0] carry;  // out of bits [0, i]: three are used
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [11:0] c0, c1;
+    {x, y} = rows[95:0];
+    carry = carry_prefix(x & y, x | y);
+    sum[11:0] = x[11:0] + y[11:0];
+    for (int k = 1; k < 4; k++) begin
+      c0 = x[12*k +: 12] + y[12*k +: 12];
+      c1 = x[12*k +: 12] + y[12*k +: 12] + 12'd1;
+      sum[12*k +: 12] = carry[12*k-1] ? c1 : c0;
+    end
+    mul_resolve = {rows[111:96], sum};
+  endfunction
+
+  // The product in the sum form (product[47:20] its top 28 bits, bit 46 weighing 2^exp), or the
+  // special result.
+  function automatic logic [41:0] mul_sum_form(logic [MulResolvedW-1:0] res);
+    logic        nan, inf, zero, sign;
+    logic [11:0] exp;
+    logic [47:0] product;
+    {nan, inf, zero, sign, exp, product} = res;
+    if (nan)       mul_sum_form = {3'b100, 1'b0, 11'd0, 27'd0};
+    else if (inf)  mul_sum_form = {3'b010, sign, 11'd0, 27'd0};
+    else if (zero) mul_sum_form = {3'b001, sign, 11'd0, 27'd0};
+    else           mul_sum_form = sum_from_28(sign, exp, product[47:20], product[19:0] != 20'd0);
+  endfunction
+
   function automatic logic [31:0] fp32_mul(logic [31:0] a, logic [31:0] b);
     /* verilator no_inline_task */
-    logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, r_sign;
-    logic [10:0] a_exp, b_exp;
-    logic [23:0] a_sig, b_sig;
-    logic [47:0] product;  // 1.23 x 1.23 -> 2.46 fixed point
-    logic [41:0] r;
-    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = unpack(tern_pkg::DtFp32, a);
-    {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = unpack(tern_pkg::DtFp32, b);
-    r_sign  = a_sign ^ b_sign;
-    product = a_sig * b_sig;
-    // product[47:20] holds the top 28 bits; bit 46 weighs 2^(a_exp + b_exp).
-    r = sum_from_28(r_sign, 12'($signed(a_exp) + $signed(b_exp)), product[47:20], product[19:0] != 20'd0);
-    if (a_nan || b_nan || (a_inf && b_zero) || (b_inf && a_zero)) begin
-      r = {3'b100, 1'b0, 11'd0, 27'd0};
-    end else if (a_inf || b_inf) begin
-      r = {3'b010, r_sign, 11'd0, 27'd0};
-    end else if (a_zero || b_zero) begin
-      r = {3'b001, r_sign, 11'd0, 27'd0};
-    end
-    fp32_mul = round_pack(tern_pkg::DtFp32, r, tern_pkg::RoundRne, 1'b0, 32'd0);
+    logic [38:0]        ua, ub;
+    logic signed [11:0] exp;
+    logic [47:0]        product;  // 1.23 x 1.23 -> 2.46 fixed point
+    ua      = unpack(tern_pkg::DtFp32, a);
+    ub      = unpack(tern_pkg::DtFp32, b);
+    exp     = 12'($signed(ua[34:24]) + $signed(ub[34:24]));
+    product = ua[23:0] * ub[23:0];
+    fp32_mul = round_pack(tern_pkg::DtFp32, mul_sum_form({mul_special(ua[38:35], ub[38:35]), exp, product}),
+                          tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
   // IEEE binary32 division, RNE: a 27- or 28-bit integer quotient of the significands, the
