@@ -12,6 +12,8 @@
 #include "Vtern_fp32_divsqrt.h"
 #include "Vtern_fp_mac_pipe.h"
 #include "Vtern_fp_mac_pipe_l4.h"
+#include "Vtern_fp_upconvert_pipe.h"
+#include "Vtern_fp_upconvert_pipe_l2.h"
 #include "clocked_unit.h"
 #include "fp_pipe.h"
 #include "numerics/numerics.h"
@@ -222,6 +224,47 @@ void check_downconvert(unsigned latency) {
 
 TEST(FpPipe, DownconvertFullLatency) { check_downconvert<Vtern_fp_downconvert_pipe>(5); }
 TEST(FpPipe, DownconvertLatency2) { check_downconvert<Vtern_fp_downconvert_pipe_l2>(2); }
+
+struct Encoding {
+  Dtype from;
+  uint32_t bits;
+};
+
+// Every encoding of the 8- and 16-bit float dtypes, random tf32 and fp32 patterns.
+std::vector<Encoding> encodings(std::mt19937_64& rng) {
+  std::vector<Encoding> v;
+  for (Dtype t : {Dtype::kFp8E4M3, Dtype::kFp8E5M2, Dtype::kBf16, Dtype::kFp16}) {
+    for (uint32_t x = 0; x < (1u << dtype_bits(t)); ++x) v.push_back({t, x});
+  }
+  for (uint64_t i = 0; i < test::vector_count() / 4; ++i) {
+    const Dtype t = i % 2 ? Dtype::kTf32 : Dtype::kFp32;
+    v.push_back({t, static_cast<uint32_t>(rng()) & test::operand_mask(t)});
+  }
+  std::shuffle(v.begin(), v.end(), rng);
+  return v;
+}
+
+template <class Model>
+void check_upconvert(unsigned latency) {
+  auto rng = test::make_rng();
+  bool all_float = true;
+  expect_stream_matches<Model>(
+      "upconvert pipe", latency, encodings(rng),
+      [](Model& m, const Encoding& e) {
+        m.dtype_i = static_cast<uint8_t>(e.from);
+        m.bits_i = e.bits;
+      },
+      [&](Model& m) {
+        all_float = all_float && m.dtype_ok_o;
+        return static_cast<uint32_t>(m.fp32_o);
+      },
+      [](const Encoding& e) { return convert_to_fp32(e.from, e.bits); },
+      [](const Encoding& e) { return fmt::format("{} {:#x}", dtype_name(e.from), e.bits); });
+  EXPECT_TRUE(all_float) << "dtype_ok_o fell for a float source";
+}
+
+TEST(FpPipe, UpconvertFullLatency) { check_upconvert<Vtern_fp_upconvert_pipe>(6); }
+TEST(FpPipe, UpconvertLatency2) { check_upconvert<Vtern_fp_upconvert_pipe_l2>(2); }
 
 // One operation of tern_fp32_divsqrt: offer it (after a random idle gap), count the cycles to
 // out_valid_o, hold out_ready_i low for a random few cycles. Returns {result, cycles}.
