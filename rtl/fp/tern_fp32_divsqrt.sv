@@ -52,35 +52,28 @@ module tern_fp32_divsqrt (
   assign {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = ops_q[77:39];
   assign {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = ops_q[38:0];
 
-  // Setup: the sign, the exponent, the special result and the recurrence's start. A quotient
-  // (a_sig << 27) / b_sig has 28 bits; its first partial remainder is a_sig >> 1 (less than
-  // b_sig, so the bits above 27 are zero). A root brings down the radicand two bits a step.
+  // Setup: the sign, the exponent, the special result and the recurrence's start (the
+  // combinational divider's rules: tern_fp_pkg div_special, div_exp, sqrt_special,
+  // sqrt_operand). A quotient (a_sig << 27) / b_sig has 28 bits; its first partial remainder
+  // is a_sig >> 1 (less than b_sig, so the bits above 27 are zero). A root brings down the
+  // radicand two bits a step.
   logic               setup_sign;
   logic signed [11:0] setup_exp;
   logic [3:0]         setup_special;
   logic [31:0]        setup_rem;
   logic [55:0]        setup_feed;
   always_comb begin
-    logic signed [11:0] half_exp;
-    half_exp = 12'(($signed({a_exp[10], a_exp}) + 12'sd1) >>> 1);
     if (sqrt_q) begin
-      setup_sign = 1'b0;
-      setup_exp  = half_exp - 12'sd1;
-      setup_rem  = '0;
-      setup_feed = !a_exp[0] ? {1'b0, a_sig, 31'd0} : {2'b00, a_sig, 30'd0};
-      if (a_nan || (a_sign && !a_zero)) setup_special = 4'b1000;
-      else if (a_inf)                   setup_special = 4'b0100;
-      else if (a_zero)                  setup_special = {3'b001, a_sign};
-      else                              setup_special = 4'b0000;
+      setup_sign              = 1'b0;
+      {setup_exp, setup_feed} = tern_fp_pkg::sqrt_operand(a_exp, a_sig);
+      setup_rem               = '0;
+      setup_special           = tern_fp_pkg::sqrt_special({a_nan, a_inf, a_zero, a_sign});
     end else begin
-      setup_sign = a_sign ^ b_sign;
-      setup_exp  = 12'($signed(a_exp) - $signed(b_exp) - 11'sd1);
-      setup_rem  = {9'd0, a_sig[23:1]};
-      setup_feed = {a_sig[0], 55'd0};
-      if (a_nan || b_nan || (a_inf && b_inf) || (a_zero && b_zero)) setup_special = 4'b1000;
-      else if (a_inf || b_zero)                                      setup_special = {3'b010, setup_sign};
-      else if (a_zero || b_inf)                                      setup_special = {3'b001, setup_sign};
-      else                                                           setup_special = 4'b0000;
+      setup_sign    = a_sign ^ b_sign;
+      setup_exp     = tern_fp_pkg::div_exp(a_exp, b_exp);
+      setup_rem     = {9'd0, a_sig[23:1]};
+      setup_feed    = {a_sig[0], 55'd0};
+      setup_special = tern_fp_pkg::div_special({a_nan, a_inf, a_zero, a_sign}, {b_nan, b_inf, b_zero, b_sign});
     end
   end
 
@@ -155,10 +148,8 @@ module tern_fp32_divsqrt (
         if (count_q == 5'd0) state_d = StSum;
       end
       StSum: begin
-        sum_d = special_q[3] ? {3'b100, 1'b0, 11'd0, 27'd0} :
-                special_q[2] ? {3'b010, special_q[0], 11'd0, 27'd0} :
-                special_q[1] ? {3'b001, special_q[0], 11'd0, 27'd0} :
-                               tern_fp_pkg::sum_from_28(sign_q, exp_q, root_q, rem_q != 32'd0);
+        sum_d   = tern_fp_pkg::special_or_sum(special_q,
+                                              tern_fp_pkg::sum_from_28(sign_q, exp_q, root_q, rem_q != 32'd0));
         state_d = StPrep;
       end
       StPrep: begin

@@ -555,6 +555,49 @@ package tern_fp_pkg;
     sub_select = {borrow[31], borrow[21] ? hi1 : hi0, borrow[10] ? mid1 : mid0, lo};
   endfunction
 
+  // The sum form of a product, quotient or root, or its special result: special is
+  // {nan, inf, zero, sign} (all clear for none; the sign of an infinite or zero result).
+  function automatic logic [41:0] special_or_sum(logic [3:0] special, logic [41:0] sum);
+    if (special[3])      special_or_sum = {3'b100, 1'b0, 11'd0, 27'd0};
+    else if (special[2]) special_or_sum = {3'b010, special[0], 11'd0, 27'd0};
+    else if (special[1]) special_or_sum = {3'b001, special[0], 11'd0, 27'd0};
+    else                 special_or_sum = sum;
+  endfunction
+
+  // a / b's special result from the operands' unpacked {nan, inf, zero, sign}: NaN, 0/0 and
+  // Inf/Inf are NaN; x/0 and Inf/x are Inf; 0/x and x/Inf are 0.
+  function automatic logic [3:0] div_special(logic [3:0] a, logic [3:0] b);
+    logic a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, nan, inf;
+    {a_nan, a_inf, a_zero, a_sign} = a;
+    {b_nan, b_inf, b_zero, b_sign} = b;
+    nan = a_nan || b_nan || (a_inf && b_inf) || (a_zero && b_zero);
+    inf = !nan && (a_inf || b_zero);
+    div_special = {nan, inf, !nan && !inf && (a_zero || b_inf), a_sign ^ b_sign};
+  endfunction
+
+  // The weight of the quotient's sum form bit 26: its bit 27 weighs 2^(a_exp - b_exp).
+  function automatic logic signed [11:0] div_exp(logic [10:0] a_exp, logic [10:0] b_exp);
+    div_exp = 12'($signed(a_exp) - $signed(b_exp) - 11'sd1);
+  endfunction
+
+  // sqrt(a)'s special result: sqrt of NaN or of a negative number is NaN, sqrt(+Inf) = +Inf,
+  // sqrt(-0) = -0.
+  function automatic logic [3:0] sqrt_special(logic [3:0] a);
+    logic a_nan, a_inf, a_zero, a_sign, nan;
+    {a_nan, a_inf, a_zero, a_sign} = a;
+    nan = a_nan || (a_sign && !a_zero);
+    sqrt_special = {nan, !nan && a_inf, !nan && !a_inf && a_zero, a_sign};
+  endfunction
+
+  // value = sig * 2^(exp - 23) = radicand * 2^(exp - 23 - k), k = 30 or 31 makes the power
+  // even; the root then has 27 or 28 bits, its bit 27 weighing 2^floor((exp + 1) / 2).
+  // {weight of the sum form's bit 26, radicand}.
+  function automatic logic [67:0] sqrt_operand(logic [10:0] a_exp, logic [23:0] a_sig);
+    logic signed [11:0] half_exp;
+    half_exp = 12'(($signed({a_exp[10], a_exp}) + 12'sd1) >>> 1);
+    sqrt_operand = {half_exp - 12'sd1, !a_exp[0] ? {1'b0, a_sig, 31'd0} : {2'b00, a_sig, 30'd0}};
+  endfunction
+
   // IEEE 754-2019 maximum / minimum: NaN gives the canonical NaN; -0 orders below +0.
   function automatic logic [31:0] fp32_order_key(logic [31:0] v);
     fp32_order_key = v[31] ? ~v : (v | 32'h8000_0000);
@@ -642,10 +685,8 @@ package tern_fp_pkg;
     logic [11:0] exp;
     logic [47:0] product;
     {nan, inf, zero, sign, exp, product} = res;
-    if (nan)       mul_sum_form = {3'b100, 1'b0, 11'd0, 27'd0};
-    else if (inf)  mul_sum_form = {3'b010, sign, 11'd0, 27'd0};
-    else if (zero) mul_sum_form = {3'b001, sign, 11'd0, 27'd0};
-    else           mul_sum_form = sum_from_28(sign, exp, product[47:20], product[19:0] != 20'd0);
+    mul_sum_form = special_or_sum({nan, inf, zero, sign},
+                                  sum_from_28(sign, exp, product[47:20], product[19:0] != 20'd0));
   endfunction
 
   function automatic logic [31:0] fp32_mul(logic [31:0] a, logic [31:0] b);
@@ -665,30 +706,22 @@ package tern_fp_pkg;
   // remainder folded into the sticky bit. NaN, 0/0, Inf/Inf -> NaN; x/0 and Inf/x -> Inf.
   function automatic logic [31:0] fp32_div(logic [31:0] a, logic [31:0] b);
     /* verilator no_inline_task */
-    logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, r_sign;
-    logic [10:0] a_exp, b_exp;
-    logic [23:0] a_sig, b_sig;
+    logic [38:0] ua, ub;
     logic [50:0] dividend, divisor;
     logic [27:0] quotient;  // (a_sig << 27) / b_sig lies in (2^26, 2^28)
     logic [23:0] remainder;
-    logic [41:0] r;
-    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = unpack(tern_pkg::DtFp32, a);
-    {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = unpack(tern_pkg::DtFp32, b);
-    r_sign    = a_sign ^ b_sign;
-    dividend  = {a_sig, 27'd0};
-    divisor   = {27'd0, b_sig | 24'(b_zero)};  // never 0: zero divisors are handled below
+    logic [3:0]  special;
+    ua        = unpack(tern_pkg::DtFp32, a);
+    ub        = unpack(tern_pkg::DtFp32, b);
+    special   = div_special(ua[38:35], ub[38:35]);
+    dividend  = {ua[23:0], 27'd0};
+    divisor   = {27'd0, ub[23:0] | 24'(ub[36])};  // never 0: a zero divisor's result is special
     quotient  = 28'(dividend / divisor);
     remainder = 24'(dividend % divisor);
-    // The quotient's bit 27 weighs 2^(a_exp - b_exp), one above the sum form's bit 26.
-    r = sum_from_28(r_sign, 12'($signed(a_exp) - $signed(b_exp) - 11'sd1), quotient, remainder != 24'd0);
-    if (a_nan || b_nan || (a_inf && b_inf) || (a_zero && b_zero)) begin
-      r = {3'b100, 1'b0, 11'd0, 27'd0};
-    end else if (a_inf || b_zero) begin
-      r = {3'b010, r_sign, 11'd0, 27'd0};
-    end else if (a_zero || b_inf) begin
-      r = {3'b001, r_sign, 11'd0, 27'd0};
-    end
-    fp32_div = round_pack(tern_pkg::DtFp32, r, tern_pkg::RoundRne, 1'b0, 32'd0);
+    fp32_div = round_pack(tern_pkg::DtFp32,
+                          special_or_sum(special, sum_from_28(special[0], div_exp(ua[34:24], ub[34:24]),
+                                                              quotient, remainder != 24'd0)),
+                          tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
   // IEEE binary32 square root, RNE: a digit-by-digit integer root of the significand scaled
@@ -696,21 +729,13 @@ package tern_fp_pkg;
   // negative number or NaN -> NaN; sqrt(+Inf) = +Inf.
   function automatic logic [31:0] fp32_sqrt(logic [31:0] a);
     /* verilator no_inline_task */
-    logic               a_nan, a_inf, a_zero, a_sign;
-    logic [10:0]        a_exp;
-    logic [23:0]        a_sig;
-    logic               even_exp;
+    logic [38:0]        ua;
+    logic signed [11:0] exp;
     logic [55:0]        radicand, rem;
     logic [27:0]        root;
     logic [55:0]        trial;
-    logic signed [11:0] half_exp;
-    logic [41:0]        r;
-    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = unpack(tern_pkg::DtFp32, a);
-    // value = sig * 2^(exp - 23) = radicand * 2^(exp - 23 - k), k = 30 or 31 makes the power
-    // even; the root then has 27 or 28 bits, its bit 27 weighing 2^floor((exp + 1) / 2).
-    even_exp = !a_exp[0];
-    radicand = even_exp ? {1'b0, a_sig, 31'd0} : {2'b00, a_sig, 30'd0};
-    half_exp = 12'(($signed({a_exp[10], a_exp}) + 12'sd1) >>> 1);
+    ua = unpack(tern_pkg::DtFp32, a);
+    {exp, radicand} = sqrt_operand(ua[34:24], ua[23:0]);
     root = 28'd0;
     rem  = 56'd0;
     for (int i = 27; i >= 0; i--) begin
@@ -722,15 +747,9 @@ package tern_fp_pkg;
         root = root | 28'd1;
       end
     end
-    r = sum_from_28(1'b0, half_exp - 12'sd1, root, rem != 56'd0);
-    if (a_nan || (a_sign && !a_zero)) begin
-      r = {3'b100, 1'b0, 11'd0, 27'd0};
-    end else if (a_inf) begin
-      r = {3'b010, 1'b0, 11'd0, 27'd0};
-    end else if (a_zero) begin
-      r = {3'b001, a_sign, 11'd0, 27'd0};
-    end
-    fp32_sqrt = round_pack(tern_pkg::DtFp32, r, tern_pkg::RoundRne, 1'b0, 32'd0);
+    fp32_sqrt = round_pack(tern_pkg::DtFp32,
+                           special_or_sum(sqrt_special(ua[38:35]), sum_from_28(1'b0, exp, root, rem != 56'd0)),
+                           tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
   // fp32 -> any float dtype (RNE or SR, saturate flag).
