@@ -11,6 +11,7 @@
 #include "core/core_model.h"
 #include "core_check.h"
 #include "isa/asm.h"
+#include "pe/pe_types.h"
 #include "test_util.h"
 
 namespace tern {
@@ -138,7 +139,8 @@ TYPED_TEST(CoreComputeTest, EnginesStreamABeatPerCycle) {
       {"act", fmt::format(".seq act\n  activate sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], "
                           "func=copy, scale=1.0, bias=0.0\n  halt\n", P, N), 40},
       {"pe", fmt::format(".seq pe\n  ldstat sbuf.bf16[0:{0}, 0][[1,{1}]]\n  matmul psum.fp32[0:{1}, 0][[1,{2}]], "
-                         "sbuf.bf16[0:{0}, 1024][[1,{2}]]\n  halt\n", R, C, N), C + R + C + 60},
+                         "sbuf.bf16[0:{0}, 1024][[1,{2}]]\n  halt\n", R, C, N),
+       C + R * kPeAccSteps + kPeProductSteps + C + 60},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);

@@ -74,6 +74,21 @@ TEST(RtlPackage, PeOpcodesAndErrorsMatchModel) {
   }
 }
 
+TEST(RtlPackage, PePipelineStepsMatchModel) {
+  std::ifstream in(std::string(TERN_RTL_DIR) + "/pe/tern_pe_pkg.sv");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string sv = text.str();
+  const std::regex re(R"(localparam\s+int\s+unsigned\s+Pe(\w+)Steps\s*=\s*(\d+)\s*;)");
+  std::map<std::string, uint32_t> steps;
+  for (auto it = std::sregex_iterator(sv.begin(), sv.end(), re); it != std::sregex_iterator(); ++it) {
+    steps[(*it)[1]] = static_cast<uint32_t>(std::stoul((*it)[2]));
+  }
+  ASSERT_EQ(steps.size(), 2u) << "tern_pe_pkg.sv: PeProductSteps and PeAccSteps";
+  EXPECT_EQ(steps.at("Product"), kPeProductSteps);
+  EXPECT_EQ(steps.at("Acc"), kPeAccSteps);
+}
+
 
 // FnGeluApprxTanh -> gelu_apprx_tanh
 std::string snake(const std::string& camel) {

@@ -175,9 +175,9 @@ TYPED_TEST(TensorEngineTest, IllegalCommandsAreRejectedAndEngineContinues) {
 TYPED_TEST(TensorEngineTest, BackToBackMatmulsMatchCycleEstimate) {
   auto rng = test::make_rng();
   const uint32_t R = this->cfg.pe_rows, C = this->cfg.pe_cols;
-  // A load may overwrite a buffer R + 2 cycles after its last vector issued, and takes M = C
-  // cycles: with N >= R + C + 2 every next tile is loaded before the current matmul ends.
-  const uint32_t n = R + C + 2;
+  // A load may start into a buffer from the last issue of the matmul that used it, and takes
+  // M = C cycles: with N >= C + 1 every next tile is loaded before the current matmul ends.
+  const uint32_t n = C + 1;
   std::vector<tb::PeOpItem> ops;
   for (int i = 0; i < 8; ++i) {
     ops.push_back({this->ls(Dtype::kBf16, R, C), tb::random_tile(Dtype::kBf16, R, C, rng)});
@@ -185,8 +185,9 @@ TYPED_TEST(TensorEngineTest, BackToBackMatmulsMatchCycleEstimate) {
   }
   const tb::CheckResult r = this->check(ops);
   EXPECT_EQ(r.cycles, r.estimate);
-  // The first load, then 8 x N vectors back to back with no bubble, then the pipeline drains.
-  EXPECT_EQ(r.cycles, uint64_t{C} + 8 * n + R + C + 1);
+  // The first load, then 8 x N vectors back to back with no bubble, then the pipeline drains:
+  // R rows of kPeAccSteps, the kPeProductSteps, the C columns of the bottom edge.
+  EXPECT_EQ(r.cycles, uint64_t{C} + 8 * n + uint64_t{R} * kPeAccSteps + kPeProductSteps + C + 1);
 }
 
 TYPED_TEST(TensorEngineTest, RandomProgramsWithStreamStalls) {

@@ -26,6 +26,12 @@ enum class PeError : uint8_t {
   kNoStationary = 7,  // MultiplyMoving/Transpose before any LoadStationary
 };
 
+// The PE's pipeline steps (docs/tensor-engine.md "Pipeline"): the product's, outside the
+// row-to-row loop, and the accumulation's, in it (each row sees a vector kPeAccSteps cycles
+// after the row above).
+constexpr uint32_t kPeProductSteps = 4;
+constexpr uint32_t kPeAccSteps = 10;
+
 const char* pe_error_name(PeError e);
 
 struct PeCommand {

@@ -128,7 +128,8 @@ PeError TensorEngine::transpose(const PeCommand& cmd, Psum& psum) {
 uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& cfg) {
   // Cycle numbers count from 0, the cycle the first command is offered. A command is accepted
   // in cycle a and the next is offered in a + 1. See docs/tensor-engine.md, "Timing".
-  const int64_t rows = cfg.pe_rows;
+  // A column's sum leaves the mesh `drain` cycles after its vector entered it.
+  const int64_t drain = int64_t{cfg.pe_rows} * kPeAccSteps + kPeProductSteps;
   const int64_t cols = cfg.pe_cols;
   TensorEngine checker(cfg);
   int64_t t = 0;
@@ -136,7 +137,7 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
   int64_t ls_last_write = -1;              // the loader takes a new tile in its last write cycle
   int64_t mm_last_issue = -1;              // the issuer takes a new command in its last issue cycle
   int64_t buf_done[2] = {-1, -1};          // last column write of each buffer's tile
-  int64_t free_at[2] = {0, 0};             // first cycle a load may start overwriting a buffer
+  int64_t free_at[2] = {0, 0};             // first cycle a load may be accepted into a buffer
   uint32_t buf_k[2] = {0, 0};
   Dtype buf_dtype[2] = {Dtype::kBf16, Dtype::kBf16};
   bool have = false;
@@ -166,8 +167,8 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
                         : is_fp32_pass_pair(buf_dtype[cur], c.dtype) ? 3 * int64_t{c.n} : c.n;
       const int64_t a = std::max({t, mm_last_issue, buf_done[cur]});
       mm_last_issue = a + n;
-      free_at[cur] = a + n + rows + 2;
-      end = std::max(end, a + n + rows + cols + 1);
+      free_at[cur] = a + n;  // loads follow the vectors down the rows: from the last issue on
+      end = std::max(end, a + n + drain + cols + 1);
       t = a + 1;
     }
   }

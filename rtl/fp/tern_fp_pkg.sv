@@ -151,14 +151,12 @@ package tern_fp_pkg;
   // take their chunks' carries from it and select between two short ripple sums per chunk:
   // ABC keeps that structure (6 LUT6 levels for 48 bits), where it turns a plain prefix adder
   // back into a deep one.
+  // Each level combines every bit with the one s below it, as whole-word operations (the same
+  // network; a loop over bits simulates slowly).
   function automatic logic [47:0] carry_prefix(logic [47:0] g, logic [47:0] p);
     for (int s = 1; s < 48; s = s * 2) begin
-      for (int i = 47; i >= 0; i--) begin
-        if (i >= s) begin
-          g[i] = g[i] | (p[i] & g[i - s]);
-          p[i] = p[i] & p[i - s];
-        end
-      end
+      g = g | (p & (g << s));
+      p = p & (p << s);
     end
     carry_prefix = g;
   endfunction
@@ -210,27 +208,38 @@ package tern_fp_pkg;
     mul_exact = mul_exact_form({a[38:24], b[38:24]}, product);
   endfunction
 
+  // One 3:2 level on 22-bit rows (the exact product's width: carries past bit 21 drop).
+  function automatic logic [43:0] csa22(logic [21:0] x, logic [21:0] y, logic [21:0] z);
+    csa22 = {x ^ y ^ z, 22'(((x & y) | (x & z) | (y & z)) << 1)};
+  endfunction
+
+  // Partial product i of the exact multiply: a's 11 bits where b's bit i is set.
+  function automatic logic [21:0] exact_pp(logic [10:0] a, logic [10:0] b, int i);
+    exact_pp = b[i] ? (22'(a) << i) : 22'd0;
+  endfunction
+
+  // The 11 partial products reduced to two rows: five 3:2 levels (11 -> 8 -> 6 -> 4 -> 3 -> 2
+  // rows), written out row by row so every value is one machine word in simulation.
   function automatic logic [MulExactRowsW-1:0] mul_exact_rows(logic [38:0] a, logic [38:0] b);
-    logic [48*11-1:0] r0;
-    logic [48*8-1:0]  r1;
-    logic [48*6-1:0]  r2;
-    logic [48*4-1:0]  r3;
-    logic [48*3-1:0]  r4;
+    logic [10:0] x, y;
+    logic [43:0] l1a, l1b, l1c, l2a, l2b, l3a, l3b, l4, l5;
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [95:0]      r5;  // 22 bits of each row are the product's
-    logic [12:0]      a_low, b_low;
+    logic [12:0] a_low, b_low;
     /* verilator lint_on UNUSEDSIGNAL */
     {a_low, b_low} = {a[12:0], b[12:0]};
-    for (int i = 0; i < 11; i++) r0[48*i +: 48] = b[13 + i] ? (48'(a[23:13]) << i) : 48'd0;
-    for (int i = 0; i < 3; i++) r1[96*i +: 96] = csa(r0[144*i +: 48], r0[144*i+48 +: 48], r0[144*i+96 +: 48]);
-    r1[288 +: 96] = r0[432 +: 96];
-    for (int i = 0; i < 2; i++) r2[96*i +: 96] = csa(r1[144*i +: 48], r1[144*i+48 +: 48], r1[144*i+96 +: 48]);
-    r2[192 +: 96] = r1[288 +: 96];
-    for (int i = 0; i < 2; i++) r3[96*i +: 96] = csa(r2[144*i +: 48], r2[144*i+48 +: 48], r2[144*i+96 +: 48]);
-    r4[0 +: 96] = csa(r3[0 +: 48], r3[48 +: 48], r3[96 +: 48]);
-    r4[96 +: 48] = r3[144 +: 48];
-    r5 = csa(r4[0 +: 48], r4[48 +: 48], r4[96 +: 48]);
-    mul_exact_rows = {a[38:24], b[38:24], r5[69:48], r5[21:0]};
+    x   = a[23:13];
+    y   = b[23:13];
+    l1a = csa22(exact_pp(x, y, 0), exact_pp(x, y, 1), exact_pp(x, y, 2));
+    l1b = csa22(exact_pp(x, y, 3), exact_pp(x, y, 4), exact_pp(x, y, 5));
+    l1c = csa22(exact_pp(x, y, 6), exact_pp(x, y, 7), exact_pp(x, y, 8));
+    // Grouped as the rows come: level 1 leaves pp9 and pp10 aside, level 3 takes them in.
+    l2a = csa22(l1a[21:0], l1a[43:22], l1b[21:0]);
+    l2b = csa22(l1b[43:22], l1c[21:0], l1c[43:22]);
+    l3a = csa22(l2a[21:0], l2a[43:22], l2b[21:0]);
+    l3b = csa22(l2b[43:22], exact_pp(x, y, 9), exact_pp(x, y, 10));
+    l4  = csa22(l3a[21:0], l3a[43:22], l3b[21:0]);
+    l5  = csa22(l4[21:0], l4[43:22], l3b[43:22]);
+    mul_exact_rows = {a[38:24], b[38:24], l5};
   endfunction
 
   // The rows added: two 11-bit chunks, the upper one's carry in from carry_prefix.

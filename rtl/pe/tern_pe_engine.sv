@@ -11,13 +11,14 @@
 // A command that breaks a rule is consumed without touching state or streams and reported on
 // err_valid_o / err_code_o (tern_pe_pkg::PeErr*); the next command runs normally.
 //
-// Timing: vector n of a MultiplyMoving issued at cycle t writes PSUM partition m during cycle
-// t + Rows + 1 + m (the column's result, de-skewed by carrying its PSUM address along the
+// Timing (D = tern_pe_pkg::PeAccSteps, P = tern_pe_pkg::PeProductSteps, tern_pe_array):
+// vector n of a MultiplyMoving issued at cycle t writes PSUM partition m during cycle
+// t + 1 + Rows*D + P + m (the column's result, de-skewed by carrying its PSUM address along the
 // bottom edge). busy_o stays high until the last write has landed; issuing_o drops as soon as
 // the last vector has entered the array, and psum_bank_busy_o names the banks that writes still
 // in flight will touch (the memory holds other requesters' accesses to them: docs/core-rtl.md).
-// A LoadStationary may start writing a buffer once the last vector that used it
-// has passed every row (Rows + 2 cycles after its issue); a MultiplyMoving starts once its
+// Loads travel down the rows with the vectors' skew, so a LoadStationary may be accepted in
+// the cycle the last vector using its buffer issues; a MultiplyMoving starts once its
 // LoadStationary has completed. Back-to-back MultiplyMovings issue one vector per cycle.
 module tern_pe_engine #(
   parameter int unsigned Rows        = 8,
@@ -25,7 +26,9 @@ module tern_pe_engine #(
   parameter int unsigned PsumBanks   = 8,
   parameter int unsigned PsumEntries = 512,   // fp32 words per bank and partition
   localparam int unsigned AddrWidth  = $clog2(PsumBanks * PsumEntries),
-  localparam int unsigned TokDepth   = Rows + Cols,
+  localparam int unsigned Drain      = Rows * tern_pe_pkg::PeAccSteps + tern_pe_pkg::PeProductSteps,
+  localparam int unsigned TokW       = 8 * ((AddrWidth + 11 + 7) / 8),  // token, in bytes
+  localparam int unsigned CountW     = $clog2(Drain + Cols + 1),
   localparam int unsigned EntryBits  = $clog2(PsumEntries),
   localparam int unsigned BankBits   = AddrWidth - EntryBits   // PsumBanks >= 2
 ) (
@@ -73,8 +76,6 @@ module tern_pe_engine #(
   logic [17:0] buf_k_q, buf_k_d;          // {buffer 1, buffer 0} K
   logic [17:0] buf_cols_q, buf_cols_d;     // {buffer 1, buffer 0} M
   logic [7:0]  buf_dtype_q, buf_dtype_d;   // {buffer 1, buffer 0} dtype
-  logic [63:0] free_at_q, free_at_d;      // {buffer 1, buffer 0}: first cycle a load may overwrite
-  logic [31:0] cycle_q, cycle_d;
 
   logic        ls_active_q, ls_active_d, ls_buf_q, ls_buf_d;
   logic [7:0]  ls_col_q, ls_col_d, ls_cols_q, ls_cols_d;
@@ -92,10 +93,13 @@ module tern_pe_engine #(
   logic        next_buf, can_start, accept, issue, ls_write, ls_last, mm_last;
   logic [16:0] end_offset;
 
-  // Bottom-edge tokens: the PSUM write of vector n reaches column m at stage Rows + m.
-  logic [TokDepth-1:0]           tok_valid_q, tok_valid_d, tok_acc_q, tok_acc_d;
-  logic [TokDepth*AddrWidth-1:0] tok_addr_q, tok_addr_d;
-  logic [TokDepth*9-1:0]         tok_cols_q, tok_cols_d;
+  // Bottom-edge tokens {cols[8:0], addr, acc, valid}: the PSUM write of the vector issued at
+  // cycle t, at column m in cycle t + 1 + Drain + m. A delay line holds a token for its first
+  // Drain cycles, tok_q[m] holds it for column m; each bank counts the tokens in flight to it.
+  logic [TokW-1:0]                tok_new, tok_line;
+  logic [Cols*TokW-1:0]           tok_q, tok_d;
+  logic                           tok_primed;
+  logic [PsumBanks*CountW-1:0]    bank_count_q, bank_count_d;
 
   assign next_buf = have_stat_q ? !cur_buf_q : 1'b0;
 
@@ -131,8 +135,7 @@ module tern_pe_engine #(
     mm_last  = issue && (mm_idx_q + 10'd1 == mm_n_q) && (mm_pass_q == 2'd2 || mm_pass_q == 2'd3);
     unique case (cmd_op_i)
       tern_pe_pkg::PeOpLoadStationary:
-        can_start = (!ls_active_q || ls_last) && !(mm_active_q && mm_buf_q == next_buf) &&
-                    (cycle_q >= free_at_q[32*next_buf +: 32]);
+        can_start = (!ls_active_q || ls_last) && !(mm_active_q && mm_buf_q == next_buf && !mm_last);
       default:
         can_start = (!mm_active_q || mm_last) &&
                     (!(ls_active_q && ls_buf_q == cur_buf_q) || ls_last);
@@ -155,8 +158,6 @@ module tern_pe_engine #(
     buf_k_d     = buf_k_q;
     buf_cols_d  = buf_cols_q;
     buf_dtype_d = buf_dtype_q;
-    free_at_d   = free_at_q;
-    cycle_d     = cycle_q + 32'd1;
     ls_active_d = ls_active_q;
     ls_buf_d    = ls_buf_q;
     ls_col_d    = ls_col_q;
@@ -184,10 +185,7 @@ module tern_pe_engine #(
         mm_idx_d  = 10'd0;
         mm_pass_d = mm_pass_q + 2'd1;
       end
-      if (mm_last) begin
-        mm_active_d         = 1'b0;
-        free_at_d[32*mm_buf_q +: 32] = cycle_q + 32'(Rows) + 32'd2;
-      end
+      if (mm_last) mm_active_d = 1'b0;
     end
 
     if (accept && cmd_err != tern_pe_pkg::PeErrNone) begin
@@ -218,12 +216,41 @@ module tern_pe_engine #(
       mm_base_d   = AddrWidth'(32'(cmd_bank_i) * PsumEntries + 32'(cmd_offset_i));
     end
 
-    // Tokens: a new one enters at stage 0 with each issued vector; all shift one stage.
-    tok_valid_d = {tok_valid_q[TokDepth-2:0], issue};
-    // Only the first fp32 pass may overwrite; the others add.
-    tok_acc_d   = {tok_acc_q[TokDepth-2:0], mm_acc_q || (mm_pass_q == 2'd1) || (mm_pass_q == 2'd2)};
-    tok_addr_d  = {tok_addr_q[(TokDepth-1)*AddrWidth-1:0], AddrWidth'(mm_base_q + AddrWidth'(mm_idx_q))};
-    tok_cols_d  = {tok_cols_q[(TokDepth-1)*9-1:0], buf_cols_q[9*mm_buf_q +: 9]};
+  end
+
+  // Tokens: a new one with each issued vector (only the first fp32 pass may overwrite; the
+  // others add); along the bottom edge one column a cycle.
+  assign tok_new = TokW'({buf_cols_q[9*mm_buf_q +: 9], AddrWidth'(mm_base_q + AddrWidth'(mm_idx_q)),
+                          mm_acc_q || (mm_pass_q == 2'd1) || (mm_pass_q == 2'd2), issue});
+  tern_delay_line #(
+    .Width(TokW),
+    .Delay(Drain)
+  ) u_tok_line (
+    .clk_i,
+    .rst_ni,
+    .data_i  (tok_new),
+    .data_o  (tok_line),
+    .primed_o(tok_primed)
+  );
+
+  always_comb begin
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [TokW-1:0] last;  // the token leaving: its valid bit and bank count down
+    /* verilator lint_on UNUSEDSIGNAL */
+    for (int m = 0; m < Cols; m++) begin
+      tok_d[TokW*m +: TokW] = (m == 0) ? {tok_line[TokW-1:1], tok_line[0] && tok_primed}
+                                       : tok_q[TokW*(m-1) +: TokW];
+    end
+    last         = tok_q[TokW*(Cols-1) +: TokW];
+    bank_count_d = bank_count_q;
+    for (int unsigned b = 0; b < PsumBanks; b++) begin
+      if (tok_new[0] && tok_new[2 + EntryBits +: BankBits] == BankBits'(b)) begin
+        bank_count_d[CountW*b +: CountW] = bank_count_d[CountW*b +: CountW] + CountW'(1);
+      end
+      if (last[0] && last[2 + EntryBits +: BankBits] == BankBits'(b)) begin
+        bank_count_d[CountW*b +: CountW] = bank_count_d[CountW*b +: CountW] - CountW'(1);
+      end
+    end
   end
 
   // ------------------------------------------------------------------------------------------
@@ -263,20 +290,21 @@ module tern_pe_engine #(
 
   always_comb begin
     for (int m = 0; m < Cols; m++) begin
-      pe2psum_we_o[m]  = tok_valid_q[Rows+m] && (m < 32'(tok_cols_q[9*(Rows+m) +: 9]));
-      pe2psum_acc_o[m] = tok_acc_q[Rows+m];
-      pe2psum_addr_o[AddrWidth*m +: AddrWidth] = tok_addr_q[AddrWidth*(Rows+m) +: AddrWidth];
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic [TokW-1:0] tok;  // padded to whole bytes
+      /* verilator lint_on UNUSEDSIGNAL */
+      tok = tok_q[TokW*m +: TokW];
+      pe2psum_we_o[m]  = tok[0] && (m < 32'(tok[2 + AddrWidth +: 9]));
+      pe2psum_acc_o[m] = tok[1];
+      pe2psum_addr_o[AddrWidth*m +: AddrWidth] = tok[2 +: AddrWidth];
     end
   end
   assign pe2psum_data_o = col_data;
 
-  assign busy_o      = ls_active_q || mm_active_q || (|tok_valid_q);
+  assign busy_o      = ls_active_q || mm_active_q || (|bank_count_q);
   assign issuing_o   = ls_active_q || mm_active_q;
   always_comb begin
-    psum_bank_busy_o = '0;
-    for (int unsigned t = 0; t < TokDepth; t++) begin
-      if (tok_valid_q[t]) psum_bank_busy_o[tok_addr_q[AddrWidth*t + EntryBits +: BankBits]] = 1'b1;
-    end
+    for (int unsigned b = 0; b < PsumBanks; b++) psum_bank_busy_o[b] = |bank_count_q[CountW*b +: CountW];
   end
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
@@ -290,8 +318,6 @@ module tern_pe_engine #(
       buf_k_q     <= '0;
       buf_cols_q  <= '0;
       buf_dtype_q <= '0;
-      free_at_q   <= '0;
-      cycle_q     <= '0;
       ls_active_q <= 1'b0;
       ls_buf_q    <= 1'b0;
       ls_col_q    <= '0;
@@ -308,18 +334,14 @@ module tern_pe_engine #(
       err_code_q  <= tern_pe_pkg::PeErrNone;
       err_count_q <= '0;
       err_valid_q <= 1'b0;
-      tok_valid_q <= '0;
-      tok_acc_q   <= '0;
-      tok_addr_q  <= '0;
-      tok_cols_q  <= '0;
+      tok_q        <= '0;
+      bank_count_q <= '0;
     end else begin
       have_stat_q <= have_stat_d;
       cur_buf_q   <= cur_buf_d;
       buf_k_q     <= buf_k_d;
       buf_cols_q  <= buf_cols_d;
       buf_dtype_q <= buf_dtype_d;
-      free_at_q   <= free_at_d;
-      cycle_q     <= cycle_d;
       ls_active_q <= ls_active_d;
       ls_buf_q    <= ls_buf_d;
       ls_col_q    <= ls_col_d;
@@ -336,10 +358,8 @@ module tern_pe_engine #(
       err_code_q  <= err_code_d;
       err_count_q <= err_count_d;
       err_valid_q <= err_valid_d;
-      tok_valid_q <= tok_valid_d;
-      tok_acc_q   <= tok_acc_d;
-      tok_addr_q  <= tok_addr_d;
-      tok_cols_q  <= tok_cols_d;
+      tok_q        <= tok_d;
+      bank_count_q <= bank_count_d;
     end
   end
 

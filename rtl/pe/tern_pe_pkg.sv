@@ -20,4 +20,15 @@ package tern_pe_pkg;
   localparam logic [3:0] PeErrNoStationary = 4'd7;  // MultiplyMoving/Transpose before any LoadStationary
   /* verilator lint_on UNUSEDPARAM */
 
+  // The PE's pipeline (docs/tensor-engine.md "Pipeline"), each step one register:
+  //   product steps, from the element and its weight, outside the row-to-row loop:
+  //     unpack_part_fields; unpack_shift; unpack_exp + mul_exact_rows; mul_exact_resolve;
+  //   accumulate steps, from the partial sum of the row above to this row's:
+  //     unpack (fp32); add_order; add_align; add_sum_low; add_sum_high; add_count;
+  //     add_normalize + round_prep; round_shift; round_increment; round_encode.
+  // Row k sees a vector PeAccSteps cycles after row k - 1 (the skew), and a column's sum leaves
+  // the mesh Rows * PeAccSteps + PeProductSteps cycles after its vector entered it.
+  localparam int unsigned PeProductSteps = 4;
+  localparam int unsigned PeAccSteps     = 10;
+
 endpackage
