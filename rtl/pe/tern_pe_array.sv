@@ -103,30 +103,37 @@ module tern_pe_array #(
   localparam int unsigned RShiftW = tern_fp_pkg::RoundShiftW;
   localparam int unsigned IncW    = tern_fp_pkg::RoundIncW;
 
-  // A PE's step, {mode, data}, in a slot of whole 32-bit words (a simulator moves words).
-  localparam int unsigned P1S = 32 * ((FieldsW+2 + 31) / 32);
-  localparam int unsigned P2S = 32 * ((ShiftW+2 + 31) / 32);
-  localparam int unsigned P3S = 32 * ((RowsW+2 + 31) / 32);
-  localparam int unsigned P4S = 32 * ((41 + 31) / 32);
-  localparam int unsigned A1S = 32 * ((UnpW+1 + 31) / 32);
-  localparam int unsigned A2S = 32 * ((OrderW+1 + 31) / 32);
-  localparam int unsigned A3S = 32 * ((AlignW+1 + 31) / 32);
-  localparam int unsigned A4S = 32 * ((HalfW+1 + 31) / 32);
-  localparam int unsigned A5S = 32 * ((SumW+1 + 31) / 32);
-  localparam int unsigned A6S = 32 * ((CountW+1 + 31) / 32);
-  localparam int unsigned A7S = 32 * ((PrepW+1 + 31) / 32);
-  localparam int unsigned A8S = 32 * ((RShiftW+1 + 31) / 32);
-  localparam int unsigned A9S = 32 * ((IncW+1 + 31) / 32);
+  // A PE's step data in a slot of whole 32-bit words (a simulator moves words).
+  localparam int unsigned P1S = 32 * ((FieldsW + 31) / 32);
+  localparam int unsigned P2S = 32 * ((ShiftW + 31) / 32);
+  localparam int unsigned P3S = 32 * ((RowsW + 31) / 32);
+  localparam int unsigned P4S = 64;
+  localparam int unsigned A1S = 32 * ((UnpW + 31) / 32);
+  localparam int unsigned A2S = 32 * ((OrderW + 31) / 32);
+  localparam int unsigned A3S = 32 * ((AlignW + 31) / 32);
+  localparam int unsigned A4S = 32 * ((HalfW + 31) / 32);
+  localparam int unsigned A5S = 32 * ((SumW + 31) / 32);
+  localparam int unsigned A6S = 32 * ((CountW + 31) / 32);
+  localparam int unsigned A7S = 32 * ((PrepW + 31) / 32);
+  localparam int unsigned A8S = 32 * ((RShiftW + 31) / 32);
+  localparam int unsigned A9S = 32 * ((IncW + 31) / 32);
 
   logic [Pe*64-1:0]        mv_q, mv_d;      // elements travelling along the rows
   logic [2*Pe*32-1:0]      w_q, w_d;        // stationary double buffer
   logic                    w_we;
-  // Product steps: mode {math, raw} then data.
+  // Each step of a PE holds a mode, a raw word and data. Mode: product steps {transpose,
+  // math}, accumulate steps {math}. Raw: the value a step that does no math passes on (the
+  // transposed weight; in the accumulate steps the partial sum from above, or that weight).
+  // Data: the step's result, written only when it does math (the register holds otherwise).
+  // Mode and raw of step s (0-based) for PE pe sit at s*Pe + pe.
+  logic [4*Pe*2-1:0]   pm_q, pm_d;
+  logic [4*Pe*32-1:0]  pr_q, pr_d;
+  logic [9*Pe-1:0]     am_q, am_d;
+  logic [9*Pe*32-1:0]  ar_q, ar_d;
   logic [Pe*P1S-1:0] p1_q, p1_d;
   logic [Pe*P2S-1:0] p2_q, p2_d;
   logic [Pe*P3S-1:0] p3_q, p3_d;
   logic [Pe*P4S-1:0] p4_q, p4_d;
-  // Accumulate steps: math flag then data.
   logic [Pe*A1S-1:0] a1_q, a1_d;
   logic [Pe*A2S-1:0] a2_q, a2_d;
   logic [Pe*A3S-1:0] a3_q, a3_d;
@@ -136,7 +143,7 @@ module tern_pe_array #(
   logic [Pe*A7S-1:0] a7_q, a7_d;
   logic [Pe*A8S-1:0] a8_q, a8_d;
   logic [Pe*A9S-1:0] a9_q, a9_d;
-  logic [Pe*32-1:0]          psum_q, psum_d;  // partial sums flowing down the columns
+  logic [Pe*32-1:0]  psum_q, psum_d;  // partial sums flowing down the columns
 
   // Stationary loads, row by row as the delay lines deliver them.
   always_comb begin
@@ -152,18 +159,18 @@ module tern_pe_array #(
     end
   end
 
-  // Product steps. Element at PE(k, m): the row's delay line for m = 0, else PE(k, m-1).
+  // The first product step. Element at PE(k, m): the row's delay line for m = 0, else
+  // PE(k, m-1).
+  logic [Pe*2-1:0]  pm0;
+  logic [Pe*32-1:0] pr0;
   always_comb begin
+    p1_d = p1_q;
     for (int k = 0; k < Rows; k++) begin
       for (int m = 0; m < Cols; m++) begin
         logic [63:0] e;
         logic [31:0] weight;
         logic [1:0]  stat_part, mov_part, mode;
-        logic [FieldsW+1:0] p1;
-        logic [ShiftW+1:0]  p2;
-        logic [RowsW+1:0]   p3;
-        logic [40:0]        p4;
-        int unsigned        pe;
+        int unsigned pe;
         pe = k * Cols + m;
         e  = (m == 0) ? (primed[k] ? lane_out[LaneW*k +: 64] : 64'd0) : mv_q[64*(pe-1) +: 64];
         mv_d[64*pe +: 64] = e;
@@ -174,111 +181,123 @@ module tern_pe_array #(
                   : (e[53:52] == 2'd1) ? tern_fp_pkg::PartLo : tern_fp_pkg::PartHi;
         // Columns past the buffer's M are never written back: skip their arithmetic.
         mode = {e[32] && (m < 32'(e[51:43])) && e[34], e[32] && (m < 32'(e[51:43])) && !e[34]};
+        pm0[2*pe +: 2]   = mode;
+        pr0[32*pe +: 32] = weight;
         if (mode[0]) begin
-          p1 = {mode, tern_fp_pkg::unpack_part_fields(e[42:39], weight, stat_part),
-                tern_fp_pkg::unpack_part_fields(e[38:35], e[31:0], mov_part)};
-        end else begin
-          p1 = {mode, {(FieldsW - 32){1'b0}}, weight};
+          p1_d[P1S*pe +: P1S] = P1S'({tern_fp_pkg::unpack_part_fields(e[42:39], weight, stat_part),
+                                      tern_fp_pkg::unpack_part_fields(e[38:35], e[31:0], mov_part)});
         end
-        p1_d[P1S*pe +: P1S] = P1S'(p1);
-
-        p1 = p1_q[P1S*pe +: FieldsW+2];
-        if (p1[FieldsW]) begin
-          p2 = {p1[FieldsW+1:FieldsW], tern_fp_pkg::unpack_shift(p1[77:39]),
-                tern_fp_pkg::unpack_shift(p1[38:0])};
-        end else begin
-          p2 = {p1[FieldsW+1:FieldsW], {(ShiftW - 32){1'b0}}, p1[31:0]};
-        end
-        p2_d[P2S*pe +: P2S] = P2S'(p2);
-
-        p2 = p2_q[P2S*pe +: ShiftW+2];
-        if (p2[ShiftW]) begin
-          p3 = {p2[ShiftW+1:ShiftW], tern_fp_pkg::mul_exact_rows(tern_fp_pkg::unpack_exp(p2[87:44]),
-                                                                tern_fp_pkg::unpack_exp(p2[43:0]))};
-        end else begin
-          p3 = {p2[ShiftW+1:ShiftW], {(RowsW - 32){1'b0}}, p2[31:0]};
-        end
-        p3_d[P3S*pe +: P3S] = P3S'(p3);
-
-        p3 = p3_q[P3S*pe +: RowsW+2];
-        if (p3[RowsW]) begin
-          p4 = {p3[RowsW+1:RowsW], tern_fp_pkg::mul_exact_resolve(p3[RowsW-1:0])};
-        end else begin
-          p4 = {p3[RowsW+1:RowsW], 7'd0, p3[31:0]};
-        end
-        p4_d[P4S*pe +: P4S] = P4S'(p4);
       end
     end
   end
 
-  // Accumulate steps: the partial sum from above joins the product in the first.
+  // Modes and raw words move one step a cycle; the partial sum from above (or a transposed
+  // weight) enters the accumulate steps' raw word.
+  logic [Pe-1:0]    am0;
+  logic [Pe*32-1:0] ar0;
   always_comb begin
-    for (int k = 0; k < Rows; k++) begin
-      for (int m = 0; m < Cols; m++) begin
-        logic [40:0]       p4;
-        logic [31:0]       psum_in;
-        logic [UnpW:0]     a1;
-        logic [OrderW:0]   a2;
-        logic [AlignW:0]   a3;
-        logic [HalfW:0]    a4;
-        logic [SumW:0]     a5;
-        logic [CountW:0]   a6;
-        logic [PrepW:0]    a7;
-        logic [RShiftW:0]  a8;
-        logic [IncW:0]     a9;
-        int unsigned       pe;
-        pe      = k * Cols + m;
-        p4      = p4_q[P4S*pe +: 41];
-        psum_in = (k == 0) ? 32'h0000_0000 : psum_q[32*(pe-Cols) +: 32];
-        if (p4[39]) a1 = {1'b1, tern_fp_pkg::unpack(tern_pkg::DtFp32, psum_in), p4[38:0]};
-        else        a1 = {1'b0, {(UnpW - 32){1'b0}}, p4[40] ? p4[31:0] : psum_in};
-        a1_d[A1S*pe +: A1S] = A1S'(a1);
+    for (int pe = 0; pe < Pe; pe++) begin
+      am0[pe]          = pm_q[2*(3*Pe + pe)];
+      ar0[32*pe +: 32] = pm_q[2*(3*Pe + pe) + 1] ? pr_q[32*(3*Pe + pe) +: 32]
+                       : (pe < Cols) ? 32'h0000_0000 : psum_q[32*(pe-Cols) +: 32];
+    end
+  end
+  assign pm_d = {pm_q[3*Pe*2-1:0], pm0};
+  assign pr_d = {pr_q[3*Pe*32-1:0], pr0};
+  assign am_d = {am_q[8*Pe-1:0], am0};
+  assign ar_d = {ar_q[8*Pe*32-1:0], ar0};
 
-        a1 = a1_q[A1S*pe +: UnpW+1];
-        a2 = a1[UnpW] ? {1'b1, tern_fp_pkg::add_order(a1[77:39], a1[38:0])}
-                      : {1'b0, {(OrderW - 32){1'b0}}, a1[31:0]};
-        a2_d[A2S*pe +: A2S] = A2S'(a2);
-
-        a2 = a2_q[A2S*pe +: OrderW+1];
-        a3 = a2[OrderW] ? {1'b1, tern_fp_pkg::add_align(a2[OrderW-1:0])}
-                        : {1'b0, {(AlignW - 32){1'b0}}, a2[31:0]};
-        a3_d[A3S*pe +: A3S] = A3S'(a3);
-
-        a3 = a3_q[A3S*pe +: AlignW+1];
-        a4 = a3[AlignW] ? {1'b1, tern_fp_pkg::add_sum_low(a3[AlignW-1:0])}
-                        : {1'b0, {(HalfW - 32){1'b0}}, a3[31:0]};
-        a4_d[A4S*pe +: A4S] = A4S'(a4);
-
-        a4 = a4_q[A4S*pe +: HalfW+1];
-        a5 = a4[HalfW] ? {1'b1, tern_fp_pkg::add_sum_high(a4[HalfW-1:0])}
-                       : {1'b0, {(SumW - 32){1'b0}}, a4[31:0]};
-        a5_d[A5S*pe +: A5S] = A5S'(a5);
-
-        a5 = a5_q[A5S*pe +: SumW+1];
-        a6 = a5[SumW] ? {1'b1, tern_fp_pkg::add_count(a5[SumW-1:0])}
-                      : {1'b0, {(CountW - 32){1'b0}}, a5[31:0]};
-        a6_d[A6S*pe +: A6S] = A6S'(a6);
-
-        a6 = a6_q[A6S*pe +: CountW+1];
-        a7 = a6[CountW] ? {1'b1, tern_fp_pkg::round_prep(tern_pkg::DtFp32,
-                                                          tern_fp_pkg::add_normalize(a6[CountW-1:0]),
-                                                          tern_pkg::RoundRne, 1'b0, 32'd0)}
-                        : {1'b0, {(PrepW - 32){1'b0}}, a6[31:0]};
-        a7_d[A7S*pe +: A7S] = A7S'(a7);
-
-        a7 = a7_q[A7S*pe +: PrepW+1];
-        a8 = a7[PrepW] ? {1'b1, tern_fp_pkg::round_shift(a7[PrepW-1:0])}
-                       : {1'b0, {(RShiftW - 32){1'b0}}, a7[31:0]};
-        a8_d[A8S*pe +: A8S] = A8S'(a8);
-
-        a8 = a8_q[A8S*pe +: RShiftW+1];
-        a9 = a8[RShiftW] ? {1'b1, tern_fp_pkg::round_increment(a8[RShiftW-1:0])}
-                         : {1'b0, {(IncW - 32){1'b0}}, a8[31:0]};
-        a9_d[A9S*pe +: A9S] = A9S'(a9);
-
-        a9 = a9_q[A9S*pe +: IncW+1];
-        psum_d[32*pe +: 32] = a9[IncW] ? tern_fp_pkg::round_encode(a9[IncW-1:0]) : a9[31:0];
+  // The other steps, one block each; a step's data register holds unless it does math.
+  always_comb begin
+    p2_d = p2_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (pm_q[2*pe]) begin
+        p2_d[P2S*pe +: P2S] = P2S'({tern_fp_pkg::unpack_shift(p1_q[P1S*pe + 39 +: 39]),
+                                    tern_fp_pkg::unpack_shift(p1_q[P1S*pe +: 39])});
       end
+    end
+  end
+  always_comb begin
+    p3_d = p3_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (pm_q[2*(Pe + pe)]) begin
+        p3_d[P3S*pe +: P3S] = P3S'(tern_fp_pkg::mul_exact_rows(
+            tern_fp_pkg::unpack_exp(p2_q[P2S*pe + 44 +: 44]), tern_fp_pkg::unpack_exp(p2_q[P2S*pe +: 44])));
+      end
+    end
+  end
+  always_comb begin
+    p4_d = p4_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (pm_q[2*(2*Pe + pe)]) p4_d[P4S*pe +: P4S] = P4S'(tern_fp_pkg::mul_exact_resolve(p3_q[P3S*pe +: RowsW]));
+    end
+  end
+  // The partial sum from above joins the product.
+  always_comb begin
+    a1_d = a1_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (pm_q[2*(3*Pe + pe)]) begin
+        a1_d[A1S*pe +: A1S] = A1S'({tern_fp_pkg::unpack(tern_pkg::DtFp32, ar0[32*pe +: 32]),
+                                    p4_q[P4S*pe +: 39]});
+      end
+    end
+  end
+  always_comb begin
+    a2_d = a2_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[pe]) a2_d[A2S*pe +: A2S] = A2S'(tern_fp_pkg::add_order(a1_q[A1S*pe + 39 +: 39], a1_q[A1S*pe +: 39]));
+    end
+  end
+  always_comb begin
+    a3_d = a3_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[Pe + pe]) a3_d[A3S*pe +: A3S] = A3S'(tern_fp_pkg::add_align(a2_q[A2S*pe +: OrderW]));
+    end
+  end
+  always_comb begin
+    a4_d = a4_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[2*Pe + pe]) a4_d[A4S*pe +: A4S] = A4S'(tern_fp_pkg::add_sum_low(a3_q[A3S*pe +: AlignW]));
+    end
+  end
+  always_comb begin
+    a5_d = a5_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[3*Pe + pe]) a5_d[A5S*pe +: A5S] = A5S'(tern_fp_pkg::add_sum_high(a4_q[A4S*pe +: HalfW]));
+    end
+  end
+  always_comb begin
+    a6_d = a6_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[4*Pe + pe]) a6_d[A6S*pe +: A6S] = A6S'(tern_fp_pkg::add_count(a5_q[A5S*pe +: SumW]));
+    end
+  end
+  always_comb begin
+    a7_d = a7_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[5*Pe + pe]) begin
+        a7_d[A7S*pe +: A7S] = A7S'(tern_fp_pkg::round_prep(tern_pkg::DtFp32,
+                                                            tern_fp_pkg::add_normalize(a6_q[A6S*pe +: CountW]),
+                                                            tern_pkg::RoundRne, 1'b0, 32'd0));
+      end
+    end
+  end
+  always_comb begin
+    a8_d = a8_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[6*Pe + pe]) a8_d[A8S*pe +: A8S] = A8S'(tern_fp_pkg::round_shift(a7_q[A7S*pe +: PrepW]));
+    end
+  end
+  always_comb begin
+    a9_d = a9_q;
+    for (int pe = 0; pe < Pe; pe++) begin
+      if (am_q[7*Pe + pe]) a9_d[A9S*pe +: A9S] = A9S'(tern_fp_pkg::round_increment(a8_q[A8S*pe +: RShiftW]));
+    end
+  end
+  always_comb begin
+    for (int pe = 0; pe < Pe; pe++) begin
+      psum_d[32*pe +: 32] = am_q[8*Pe + pe] ? tern_fp_pkg::round_encode(a9_q[A9S*pe +: IncW])
+                                            : ar_q[32*(8*Pe + pe) +: 32];
     end
   end
 
@@ -296,6 +315,10 @@ module tern_pe_array #(
   // The steps and weights need no reset: nothing reaches a PSUM write without a valid element
   // (the engine's tokens), and a step's mode comes from the element it carries.
   always_ff @(posedge clk_i) begin
+    pm_q   <= pm_d;
+    pr_q   <= pr_d;
+    am_q   <= am_d;
+    ar_q   <= ar_d;
     p1_q   <= p1_d;
     p2_q   <= p2_d;
     p3_q   <= p3_d;
