@@ -24,8 +24,8 @@
 // The mesh is written as loops over register arrays, not as a grid of PE instances: one PE
 // body serves every size, and Verilator keeps the 128 x 128 array small (docs/performance.md).
 module tern_pe_array #(
-  parameter int unsigned Rows = 8,
-  parameter int unsigned Cols = 8
+  parameter int unsigned Rows = 2,  // the defaults are the fpga config's, the size `make timing`
+  parameter int unsigned Cols = 2   // checks this module at (rtl/timing.yaml)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -170,21 +170,19 @@ module tern_pe_array #(
         logic [63:0] e;
         logic [31:0] weight;
         logic [1:0]  stat_part, mov_part, mode;
-        int unsigned pe;
-        pe = k * Cols + m;
-        e  = (m == 0) ? (primed[k] ? lane_out[LaneW*k +: 64] : 64'd0) : mv_q[64*(pe-1) +: 64];
-        mv_d[64*pe +: 64] = e;
-        weight    = w_q[32*(32'(e[33])*Pe + pe) +: 32];
+        e  = (m == 0) ? (primed[k] ? lane_out[LaneW*k +: 64] : 64'd0) : mv_q[64*(k*Cols + m - 1) +: 64];
+        mv_d[64*(k*Cols + m) +: 64] = e;
+        weight    = w_q[32*(32'(e[33])*Pe + (k*Cols + m)) +: 32];
         stat_part = (e[53:52] == 2'd3) ? tern_fp_pkg::PartWhole
                   : (e[53:52] == 2'd0) ? tern_fp_pkg::PartLo : tern_fp_pkg::PartHi;
         mov_part  = (e[53:52] == 2'd3) ? tern_fp_pkg::PartWhole
                   : (e[53:52] == 2'd1) ? tern_fp_pkg::PartLo : tern_fp_pkg::PartHi;
         // Columns past the buffer's M are never written back: skip their arithmetic.
         mode = {e[32] && (m < 32'(e[51:43])) && e[34], e[32] && (m < 32'(e[51:43])) && !e[34]};
-        pm0[2*pe +: 2]   = mode;
-        pr0[32*pe +: 32] = weight;
+        pm0[2*(k*Cols + m) +: 2]   = mode;
+        pr0[32*(k*Cols + m) +: 32] = weight;
         if (mode[0]) begin
-          p1_d[P1S*pe +: P1S] = P1S'({tern_fp_pkg::unpack_part_fields(e[42:39], weight, stat_part),
+          p1_d[P1S*(k*Cols + m) +: P1S] = P1S'({tern_fp_pkg::unpack_part_fields(e[42:39], weight, stat_part),
                                       tern_fp_pkg::unpack_part_fields(e[38:35], e[31:0], mov_part)});
         end
       end
@@ -194,12 +192,12 @@ module tern_pe_array #(
   // Modes and raw words move one step a cycle; the partial sum from above (or a transposed
   // weight) enters the accumulate steps' raw word.
   logic [Pe-1:0]    am0;
-  logic [Pe*32-1:0] ar0;
+  logic [Pe*32-1:0] ar0, psum_above;  // psum_above: PE(k, m) sees PE(k-1, m)'s sum; row 0, +0
+  assign psum_above = {psum_q[(Pe-Cols)*32-1:0], {(Cols*32){1'b0}}};
   always_comb begin
     for (int pe = 0; pe < Pe; pe++) begin
       am0[pe]          = pm_q[2*(3*Pe + pe)];
-      ar0[32*pe +: 32] = pm_q[2*(3*Pe + pe) + 1] ? pr_q[32*(3*Pe + pe) +: 32]
-                       : (pe < Cols) ? 32'h0000_0000 : psum_q[32*(pe-Cols) +: 32];
+      ar0[32*pe +: 32] = pm_q[2*(3*Pe + pe) + 1] ? pr_q[32*(3*Pe + pe) +: 32] : psum_above[32*pe +: 32];
     end
   end
   assign pm_d = {pm_q[3*Pe*2-1:0], pm0};
@@ -237,7 +235,8 @@ module tern_pe_array #(
     a1_d = a1_q;
     for (int pe = 0; pe < Pe; pe++) begin
       if (pm_q[2*(3*Pe + pe)]) begin
-        a1_d[A1S*pe +: A1S] = A1S'({tern_fp_pkg::unpack(tern_pkg::DtFp32, ar0[32*pe +: 32]),
+        // The partial sum straight from the row above (not through ar0's transpose select).
+        a1_d[A1S*pe +: A1S] = A1S'({tern_fp_pkg::unpack(tern_pkg::DtFp32, psum_above[32*pe +: 32]),
                                     p4_q[P4S*pe +: 39]});
       end
     end
