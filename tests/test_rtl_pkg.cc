@@ -41,18 +41,23 @@ TEST(RtlPackage, DtypeCodesMatchModel) {
 namespace tern {
 namespace {
 
-// localparam logic [W:0] <prefix><Name> = W'd<value>; -> {Name: value}
-std::map<std::string, int> sv_codes(const std::string& file, const std::string& prefix) {
+// Every match of `pattern` (two groups: a name and a decimal value) in an RTL file.
+std::map<std::string, int> sv_matches(const std::string& file, const std::string& pattern) {
   std::ifstream in(std::string(TERN_RTL_DIR) + "/" + file);
   std::stringstream text;
   text << in.rdbuf();
   const std::string sv = text.str();
-  const std::regex re("localparam\\s+logic\\s*\\[\\d+:0\\]\\s+" + prefix + "(\\w+)\\s*=\\s*\\d+'d(\\d+)\\s*;");
+  const std::regex re(pattern);
   std::map<std::string, int> out;
   for (auto it = std::sregex_iterator(sv.begin(), sv.end(), re); it != std::sregex_iterator(); ++it) {
     out[(*it)[1]] = std::stoi((*it)[2]);
   }
   return out;
+}
+
+// localparam logic [W:0] <prefix><Name> = W'd<value>; -> {Name: value}
+std::map<std::string, int> sv_codes(const std::string& file, const std::string& prefix) {
+  return sv_matches(file, "localparam\\s+logic\\s*\\[\\d+:0\\]\\s+" + prefix + "(\\w+)\\s*=\\s*\\d+'d(\\d+)\\s*;");
 }
 
 TEST(RtlPackage, PeOpcodesAndErrorsMatchModel) {
@@ -75,18 +80,11 @@ TEST(RtlPackage, PeOpcodesAndErrorsMatchModel) {
 }
 
 TEST(RtlPackage, PePipelineStepsMatchModel) {
-  std::ifstream in(std::string(TERN_RTL_DIR) + "/pe/tern_pe_pkg.sv");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string sv = text.str();
-  const std::regex re(R"(localparam\s+int\s+unsigned\s+Pe(\w+)Steps\s*=\s*(\d+)\s*;)");
-  std::map<std::string, uint32_t> steps;
-  for (auto it = std::sregex_iterator(sv.begin(), sv.end(), re); it != std::sregex_iterator(); ++it) {
-    steps[(*it)[1]] = static_cast<uint32_t>(std::stoul((*it)[2]));
-  }
+  const auto steps =
+      sv_matches("pe/tern_pe_pkg.sv", R"(localparam\s+int\s+unsigned\s+Pe(\w+)Steps\s*=\s*(\d+)\s*;)");
   ASSERT_EQ(steps.size(), 2u) << "tern_pe_pkg.sv: PeProductSteps and PeAccSteps";
-  EXPECT_EQ(steps.at("Product"), kPeProductSteps);
-  EXPECT_EQ(steps.at("Acc"), kPeAccSteps);
+  EXPECT_EQ(steps.at("Product"), static_cast<int>(kPeProductSteps));
+  EXPECT_EQ(steps.at("Acc"), static_cast<int>(kPeAccSteps));
 }
 
 
