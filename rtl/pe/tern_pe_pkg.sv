@@ -28,7 +28,9 @@ package tern_pe_pkg;
   //     add_normalize + round_prep; round_shift; round_increment; round_encode.
   // Row k sees a vector PeAccSteps cycles after row k - 1 (the skew), and a column's sum leaves
   // the mesh Rows * PeAccSteps + PeProductSteps cycles after its vector entered it.
+  /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned PeProductSteps = 4;
   localparam int unsigned PeAccSteps     = 10;
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage
