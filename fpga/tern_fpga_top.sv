@@ -1,30 +1,43 @@
-// tern_fpga_top: the iCE40 UP5K smoke design (iCEBreaker pinout, fpga/tern_fpga.pcf).
-// A small ROM of BF16 operand pairs streams once after reset through one tern_mac_lane, with
-// `last` every ElemsPerDot elements (tern_cfg_pkg::PeRows of the fpga config) and on the final
-// ROM entry. Every fp32 dot product is folded into a 32-bit checksum; the LEDs show the
-// checksum XOR-folded to five bits once the stream is done, so the result can be read off the
-// board and compared with the golden model. Press the user button to run again.
+// tern_fpga_top: the iCE40 UP5K design (iCEBreaker pinout, fpga/tern_fpga.pcf): a Tensor
+// Engine slice with its PSUM (tern_tensor_unit at Rows x Cols) runs a bf16 GEMM from ROM after
+// reset and checks the PSUM words it leaves against the golden model's, computed when the
+// bitstream is built (`tern fpga rom` writes them and the slice's size as the package
+// tern_fpga_rom_pkg; docs/fpga.md "The Tensor Engine on the iCE40").
 //
-// Timing: tern_mac_lane does a whole fp32 MAC in one cycle, which runs at about 4 MHz on the
-// UP5K. The design therefore runs on the 12 MHz clock but lets the stream move only on every
-// MacCycles-th cycle (a strobe gates both the ROM fetch and the lane's in_valid), so the MAC's
-// registers change and capture at most once per MacCycles cycles: the long paths are
-// MacCycles-cycle paths. scripts/fpga.sh checks them with a 12 / MacCycles MHz target.
-module tern_fpga_top (
+//   Run   --last command taken-->  Drain --engine idle-->  Check --all words equal--> Pass
+//                                                               \--a word differs,
+//                                                                  or a command was rejected--> Fail
+//
+// In Run the command ROM plays into the engine's command port and the stationary and moving
+// ROMs into its operand streams (each stream advances when the engine takes a beat). Check
+// reads each listed PSUM word through the plain port and compares it with the ROM's value.
+// LEDs: green when every word matched, red on a mismatch or a rejected command (led_o then
+// shows the index of the word that differed); the button runs it again. ROM word layouts are
+// tools/tern/fpga_command.cc's.
+module tern_fpga_top #(
+  parameter int unsigned Rows        = tern_fpga_rom_pkg::Rows,
+  parameter int unsigned Cols        = tern_fpga_rom_pkg::Cols,
+  parameter int unsigned PsumBanks   = tern_cfg_pkg::PsumBanks,
+  parameter int unsigned PsumEntries = tern_cfg_pkg::PsumBankBytes / 4
+) (
   input  logic       clk_i,        // 12 MHz board oscillator
   input  logic       rst_ni,       // user button, active low
-  output logic [4:0] led_o,        // checksum, XOR-folded (valid when led_green_no is low)
-  output logic       led_red_no,   // a dtype error was flagged (never, with BF16 operands)
-  output logic       led_green_no  // the whole ROM has been processed
+  output logic [4:0] led_o,        // Pass: all on; Fail: the index of the word that differed
+  output logic       led_red_no,   // failed
+  output logic       led_green_no  // passed
 );
 
-  // Elements per dot product: the PE array height of the config (configs/fpga.yaml).
-  localparam int unsigned ElemsPerDot = tern_cfg_pkg::PeRows;
-  localparam int unsigned CntW        = (ElemsPerDot > 1) ? $clog2(ElemsPerDot) : 1;
-  localparam int unsigned RomDepth    = 16;
-  localparam int unsigned IdxW        = $clog2(RomDepth + 1);  // counts up to RomDepth
-  localparam int unsigned MacCycles   = 4;                      // clock cycles per MAC step
-  localparam int unsigned DivW        = (MacCycles > 1) ? $clog2(MacCycles) : 1;
+  localparam int unsigned AddrWidth = $clog2(PsumBanks * PsumEntries);
+  localparam int unsigned IdxW      = 8;  // the ROM functions' index
+
+  typedef enum logic [2:0] {
+    StRun,
+    StDrain,
+    StCheck,
+    StCompare,
+    StPass,
+    StFail
+  } state_e;
 
   // ---------------------------------------------------------------------------------------
   // Reset: the button resets asynchronously; release is synchronised to the clock. iCE40
@@ -44,152 +57,126 @@ module tern_fpga_top (
   assign rst_n = rst_sync_q[1];
 
   // ---------------------------------------------------------------------------------------
-  // Step strobe: high on one cycle in MacCycles.
+  // Control
   // ---------------------------------------------------------------------------------------
-  logic [DivW-1:0] div_q, div_d;
-  logic            step;
+  state_e          state_q, state_d;
+  logic [IdxW-1:0] cmd_idx_q, cmd_idx_d, stat_idx_q, stat_idx_d, mov_idx_q, mov_idx_d;
+  logic [IdxW-1:0] chk_idx_q, chk_idx_d;
+  logic [63:0]     cmd, chk;  // bit 63 of a command or check word ends its list
+  logic [Rows*32-1:0] stat_data, mov_data;
 
-  assign step  = (div_q == DivW'(MacCycles - 1));
-  assign div_d = step ? DivW'(0) : div_q + DivW'(1);
+  logic            cmd_valid, cmd_ready, stat_ready, mov_ready, rw_valid, rw_ready, rd_valid;
+  logic            busy, err_valid;
+  logic [Cols*32-1:0] rd_data;
+  logic [31:0]     rd_word;
 
-  always_ff @(posedge clk_i or negedge rst_n) begin
-    if (!rst_n) begin
-      div_q <= '0;
-    end else begin
-      div_q <= div_d;
-    end
-  end
-
-  // ---------------------------------------------------------------------------------------
-  // Operand ROM: {a, b} BF16 pairs. The values cover ordinary products, signed zeros, a
-  // subnormal, a tie that rounds to even and a product that swamps the running sum.
-  // ---------------------------------------------------------------------------------------
-  logic [IdxW-1:0] fetch_idx_q, fetch_idx_d;
-  logic [31:0]     rom_data;
+  assign cmd       = tern_fpga_rom_pkg::cmd_word(cmd_idx_q);
+  assign chk       = tern_fpga_rom_pkg::check_word(chk_idx_q);
+  assign stat_data = tern_fpga_rom_pkg::stat_word(stat_idx_q);
+  assign mov_data  = tern_fpga_rom_pkg::mov_word(mov_idx_q);
+  assign cmd_valid = (state_q == StRun) && !cmd[63];
+  assign rw_valid  = (state_q == StCheck) && !chk[63];
+  assign rd_word   = rd_data[32*chk[48 +: 8] +: 32];
 
   always_comb begin
-    unique case (fetch_idx_q)
-      5'd0:    rom_data = {16'h3F80, 16'h4000};  //  1.0        *  2.0
-      5'd1:    rom_data = {16'h3F00, 16'hBFC0};  //  0.5        * -1.5
-      5'd2:    rom_data = {16'h4049, 16'h3DCD};  //  3.140625   *  0.10009765625
-      5'd3:    rom_data = {16'hC030, 16'h4120};  // -2.75       *  10.0
-      5'd4:    rom_data = {16'h42C8, 16'h42C8};  //  100.0      *  100.0
-      5'd5:    rom_data = {16'h0000, 16'h7F7F};  //  +0         *  max finite
-      5'd6:    rom_data = {16'h8000, 16'h3F80};  //  -0         *  1.0
-      5'd7:    rom_data = {16'h3A83, 16'hC040};  //  ~1.0e-3    * -3.0
-      5'd8:    rom_data = {16'h0001, 16'h4B00};  //  2^-133     *  2^23 (subnormal input)
-      5'd9:    rom_data = {16'h40E0, 16'h3E80};  //  7.0        *  0.25
-      5'd10:   rom_data = {16'hBDCD, 16'h4049};  // -0.10009765625 * 3.140625
-      5'd11:   rom_data = {16'h3F81, 16'h3F81};  //  1.0078125  *  1.0078125
-      5'd12:   rom_data = {16'h4B80, 16'h3F80};  //  2^24       *  1.0
-      5'd13:   rom_data = {16'h3F80, 16'h3F80};  //  1.0        *  1.0 (sum 2^24 + 1: a tie, to even)
-      5'd14:   rom_data = {16'h3F80, 16'h4000};  //  1.0        *  2.0
-      5'd15:   rom_data = {16'hC780, 16'h4780};  // -65536.0    *  65536.0 (swamps the sum)
-      default: rom_data = 32'd0;
+    state_d    = state_q;
+    cmd_idx_d  = cmd_idx_q;
+    stat_idx_d = stat_ready ? stat_idx_q + IdxW'(1) : stat_idx_q;
+    mov_idx_d  = mov_ready ? mov_idx_q + IdxW'(1) : mov_idx_q;
+    chk_idx_d  = chk_idx_q;
+    unique case (state_q)
+      StRun: begin
+        if (cmd_valid && cmd_ready) cmd_idx_d = cmd_idx_q + IdxW'(1);
+        if (cmd[63]) state_d = StDrain;
+      end
+      StDrain:   if (!busy) state_d = StCheck;
+      StCheck: begin
+        if (chk[63]) state_d = StPass;
+        else if (rw_ready) state_d = StCompare;
+      end
+      StCompare: begin
+        if (rd_valid) begin
+          if (rd_word != chk[31:0]) begin
+            state_d = StFail;
+          end else begin
+            state_d   = StCheck;
+            chk_idx_d = chk_idx_q + IdxW'(1);
+          end
+        end
+      end
+      default: ;
     endcase
-  end
-
-  // ---------------------------------------------------------------------------------------
-  // Element stream: a one-entry stage in front of the lane, refilled from the ROM. It moves
-  // only on step cycles, so elem_q is stable for MacCycles cycles before the lane takes it.
-  // ---------------------------------------------------------------------------------------
-  logic [31:0]     elem_q, elem_d;
-  logic            elem_valid_q, elem_valid_d, elem_last_q, elem_last_d;
-  logic [CntW-1:0] elem_cnt_q, elem_cnt_d;
-  logic            fetch, fetch_last, accept, fed_all, lane_in_valid;
-
-  logic            lane_in_ready, lane_out_valid, lane_dtype_err;
-  logic [31:0]     lane_out;
-
-  assign lane_in_valid = elem_valid_q && step;
-  assign accept        = lane_in_valid && lane_in_ready;
-  assign fed_all       = (fetch_idx_q == IdxW'(RomDepth));
-  assign fetch         = step && !fed_all && (!elem_valid_q || accept);
-  assign fetch_last    = (elem_cnt_q == CntW'(ElemsPerDot - 1)) ||
-                         (fetch_idx_q == IdxW'(RomDepth - 1));
-
-  always_comb begin
-    fetch_idx_d  = fetch_idx_q;
-    elem_d       = elem_q;
-    elem_valid_d = elem_valid_q && !accept;
-    elem_last_d  = elem_last_q;
-    elem_cnt_d   = elem_cnt_q;
-    if (fetch) begin
-      fetch_idx_d  = fetch_idx_q + IdxW'(1);
-      elem_d       = rom_data;
-      elem_valid_d = 1'b1;
-      elem_last_d  = fetch_last;
-      elem_cnt_d   = fetch_last ? CntW'(0) : elem_cnt_q + CntW'(1);
-    end
+    if (err_valid) state_d = StFail;
   end
 
   always_ff @(posedge clk_i or negedge rst_n) begin
     if (!rst_n) begin
-      fetch_idx_q  <= '0;
-      elem_q       <= 32'd0;
-      elem_valid_q <= 1'b0;
-      elem_last_q  <= 1'b0;
-      elem_cnt_q   <= '0;
+      state_q    <= StRun;
+      cmd_idx_q  <= '0;
+      stat_idx_q <= '0;
+      mov_idx_q  <= '0;
+      chk_idx_q  <= '0;
     end else begin
-      fetch_idx_q  <= fetch_idx_d;
-      elem_q       <= elem_d;
-      elem_valid_q <= elem_valid_d;
-      elem_last_q  <= elem_last_d;
-      elem_cnt_q   <= elem_cnt_d;
+      state_q    <= state_d;
+      cmd_idx_q  <= cmd_idx_d;
+      stat_idx_q <= stat_idx_d;
+      mov_idx_q  <= mov_idx_d;
+      chk_idx_q  <= chk_idx_d;
     end
   end
 
-  // Operand dtypes are constants, so synthesis keeps only the BF16 decode paths.
-  tern_mac_lane u_lane (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_n),
-    .in_valid_i  (lane_in_valid),
-    .in_ready_o  (lane_in_ready),
-    .in_last_i   (elem_last_q),
-    .a_dtype_i   (tern_pkg::DtBf16),
-    .a_i         ({16'd0, elem_q[31:16]}),
-    .b_dtype_i   (tern_pkg::DtBf16),
-    .b_i         ({16'd0, elem_q[15:0]}),
-    .out_valid_o (lane_out_valid),
-    .out_ready_i (1'b1),
-    .out_o       (lane_out),
-    .dtype_err_o (lane_dtype_err)
+  // ---------------------------------------------------------------------------------------
+  // The engine slice and its PSUM
+  // ---------------------------------------------------------------------------------------
+  logic [3:0]  err_code_unused;
+  logic [15:0] err_count_unused;
+  logic [Cols-1:0] rw_mask;
+  assign rw_mask = '1;
+
+  tern_tensor_unit #(
+    .Rows       (Rows),
+    .Cols       (Cols),
+    .Partitions (Cols),
+    .PsumBanks  (PsumBanks),
+    .PsumEntries(PsumEntries)
+  ) u_te (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_n),
+    .cmd_valid_i  (cmd_valid),
+    .cmd_ready_o  (cmd_ready),
+    .cmd_op_i     (cmd[1:0]),
+    .cmd_dtype_i  (cmd[5:2]),
+    .cmd_k_i      (16'(cmd[13:6])),
+    .cmd_m_i      (16'(cmd[21:14])),
+    .cmd_n_i      (cmd[37:22]),
+    .cmd_bank_i   (cmd[41:38]),
+    .cmd_offset_i (cmd[57:42]),
+    .cmd_acc_i    (cmd[58]),
+    .stat_valid_i (1'b1),
+    .stat_ready_o (stat_ready),
+    .stat_data_i  (stat_data),
+    .mov_valid_i  (1'b1),
+    .mov_ready_o  (mov_ready),
+    .mov_data_i   (mov_data),
+    .rw_valid_i   (rw_valid),
+    .rw_ready_o   (rw_ready),
+    .rw_write_i   (1'b0),
+    .rw_addr_i    (AddrWidth'(chk[32 +: 16])),
+    .rw_mask_i    (rw_mask),
+    .rw_wdata_i   ('0),
+    .rd_valid_o   (rd_valid),
+    .rd_data_o    (rd_data),
+    .busy_o       (busy),
+    .err_valid_o  (err_valid),
+    .err_code_o   (err_code_unused),
+    .err_count_o  (err_count_unused)
   );
 
-  // ---------------------------------------------------------------------------------------
-  // Result checksum: rotate left by one, XOR in each dot product.
-  // ---------------------------------------------------------------------------------------
-  logic [31:0] chk_q, chk_d;
-  logic        done_q, done_d;
-  logic [4:0]  chk_fold;
+  logic unused;
+  assign unused = (^err_code_unused) ^ (^err_count_unused) ^ (^cmd[62:59]) ^ (^chk[62:56]);
 
-  always_comb begin
-    chk_d  = chk_q;
-    done_d = fed_all && !elem_valid_q && !lane_out_valid;
-    if (lane_out_valid) begin
-      chk_d = {chk_q[30:0], chk_q[31]} ^ lane_out;
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_n) begin
-    if (!rst_n) begin
-      chk_q  <= 32'd0;
-      done_q <= 1'b0;
-    end else begin
-      chk_q  <= chk_d;
-      done_q <= done_d;
-    end
-  end
-
-  always_comb begin
-    chk_fold = 5'd0;
-    for (int unsigned i = 0; i < 32; i++) begin
-      chk_fold[i % 5] = chk_fold[i % 5] ^ chk_q[i];
-    end
-  end
-
-  assign led_o        = done_q ? chk_fold : 5'd0;
-  assign led_red_no   = !lane_dtype_err;
-  assign led_green_no = !done_q;
+  assign led_o        = (state_q == StPass) ? 5'h1F : (state_q == StFail) ? chk_idx_q[4:0] : 5'd0;
+  assign led_red_no   = !(state_q == StFail);
+  assign led_green_no = !(state_q == StPass);
 
 endmodule

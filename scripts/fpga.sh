@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# Builds the iCE40 UP5K bitstream of fpga/tern_fpga_top.sv (iCEBreaker pinout) and reports its
-# resources and Fmax: tern config sv -> yosys synth_ice40 -dsp -> nextpnr-ice40 --up5k
-# --package sg48 -> icepack. Everything goes under $BUILD/fpga/; the summary is
-# $BUILD/fpga/report.json. Exits non-zero when a step fails or timing misses the target.
+# Builds the iCE40 UP5K bitstream of fpga/tern_fpga_top.sv (iCEBreaker pinout): a Tensor Engine
+# slice with its PSUM running a self-checking GEMM (docs/fpga.md "The Tensor Engine on the
+# iCE40"). First measures whether the config's whole Tensor Engine (tern_tensor_unit) would fit
+# the UP5K (yosys synth_ice40: at least max(LUTs, FFs) logic cells); then builds the slice:
+# tern config sv + tern fpga rom -> yosys synth_ice40 -dsp -> nextpnr-ice40 --up5k --package
+# sg48 -> icepack. Everything goes under $BUILD/fpga/; the summary is $BUILD/fpga/report.json.
+# Exits non-zero when a step fails or timing misses the target.
 #
 # Environment: TERN          tern binary (default build/bin/tern)
 #              BUILD         build directory (default build)
 #              CFG           config (default fpga)
-#              FPGA_FREQ_MHZ timing target (default 3: the top runs the MAC on one cycle in
-#                            MacCycles = 4 of the 12 MHz board clock, so its paths get 333 ns)
+#              FPGA_ROWS, FPGA_COLS  the slice (default 1 x 1: the largest that fits)
+#              FPGA_FREQ_MHZ timing target (default 20; the goal is 24, twice the board's 12 MHz; the design
+#                            runs on the board clock, so the target is a margin)
 #              FPGA_SEED     nextpnr placement seed (default 1)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-FREQ=${FPGA_FREQ_MHZ:-3}
+FREQ=${FPGA_FREQ_MHZ:-20}
 SEED=${FPGA_SEED:-1}
 TOP=tern_fpga_top
 OUT="$BUILD/fpga"
@@ -39,19 +43,24 @@ cfg_package "$OUT" fpga
 mapfile -t srcs < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort
                     find rtl -name '*.sv' ! -name '*_pkg.sv' | LC_ALL=C sort
                     find fpga -maxdepth 1 -name '*.sv' | LC_ALL=C sort)
-srcs=("$cfg_pkg" "${srcs[@]}")
+srcs=("$cfg_pkg" "$rom_pkg" "${srcs[@]}")
+
+# Would the config's whole Tensor Engine with its PSUM fit? Synthesis alone, no placement.
+step "yosys synth_ice40 tern_tensor_unit ($CFG)" "$OUT/engine.yosys.log" yosys -p \
+  "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; synth_ice40 -dsp -top tern_tensor_unit; tee -q -o $OUT/engine_stat.txt stat"
 
 step "yosys synth_ice40" "$OUT/yosys.log" yosys -p \
-  "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
+  "read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}; hierarchy -top $TOP; tee -q -o $OUT/hierarchy.txt ls; synth_ice40 -dsp -top $TOP -json $OUT/$TOP.json; tee -q -o $OUT/yosys_stat.txt stat"
 step "nextpnr-ice40" "$OUT/nextpnr.log" nextpnr-ice40 --up5k --package sg48 \
   --json "$OUT/$TOP.json" --pcf fpga/tern_fpga.pcf --asc "$OUT/$TOP.asc" \
   --freq "$FREQ" --seed "$SEED" --report "$OUT/nextpnr_report.json"
 step "icepack" "$OUT/icepack.log" icepack "$OUT/$TOP.asc" "$OUT/$TOP.bin"
 
 # --- report.json: resources after packing (nextpnr), cell counts after synthesis (yosys) ---
-python3 - "$OUT" "$TOP" "$FREQ" "$SEED" "$((SECONDS - start))" <<'EOF'
+python3 - "$OUT" "$TOP" "$FREQ" "$SEED" "$((SECONDS - start))" "$CFG" "$FPGA_ROWS" "$FPGA_COLS" <<'EOF'
 import json, re, sys
 out, top, freq, seed, secs = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+cfg, rows, cols = sys.argv[6], int(sys.argv[7]), int(sys.argv[8])
 pnr = json.load(open(f"{out}/nextpnr_report.json"))
 util = pnr["utilization"]
 cells = {}
@@ -60,6 +69,41 @@ for c in json.load(open(f"{out}/{top}.json"))["modules"][top]["cells"].values():
 
 def used(kind):
     return util.get(kind, {}).get("used", 0)
+
+def stat_cells(path):  # cell type -> count, from yosys `stat` of a flattened design
+    counts = {}
+    for line in open(path):
+        m = re.match(r"\s+(SB_\w+)\s+(\d+)$", line)
+        if m:
+            counts[m.group(1)] = counts.get(m.group(1), 0) + int(m.group(2))
+    return counts
+
+# The modules in the bitstream: the design's hierarchy before flattening, parameters stripped.
+contains = set()
+for line in open(f"{out}/hierarchy.txt"):
+    m = re.match(r"\s+(\S+)$", line)
+    if m:
+        name = re.sub(r"^\$paramod\$\w+\\|^\$paramod\\|^\\", "", m.group(1)).split("\\")[0]
+        if name.startswith("tern_"):
+            contains.add(name)
+
+available = util.get("ICESTORM_LC", {}).get("available")
+eng = stat_cells(f"{out}/engine_stat.txt")
+eng_luts = eng.get("SB_LUT4", 0)
+eng_ffs = sum(n for t, n in eng.items() if t.startswith("SB_DFF"))
+eng_lcs = max(eng_luts, eng_ffs)
+engine = {
+    "top": "tern_tensor_unit",
+    "config": cfg,
+    "luts": eng_luts,
+    "flip_flops": eng_ffs,
+    "carries": eng.get("SB_CARRY", 0),
+    "rams": eng.get("SB_RAM40_4K", 0),
+    "dsps": eng.get("SB_MAC16", 0),
+    "logic_cells_at_least": eng_lcs,
+    "fits": eng_lcs <= available,
+    "short_by_cells": max(0, eng_lcs - available),
+}
 
 # nextpnr also times the DSP's tied-off clock pin as a constant "clock"; the design's own
 # clock is the one from the clk_i pad.
@@ -70,6 +114,10 @@ fmax = min(v["fmax_mhz"] for v in (main or clocks.values()))
 report = {
     "top": top,
     "device": "iCE40 UP5K sg48",
+    "contains": sorted(contains),
+    "engine_slice": {"rows": rows, "cols": cols, "psum": "tern_psum",
+                     "self_check": "bf16 GEMM M=2C K=4R N=5 against golden PSUM words (tern fpga rom)"},
+    "full_engine": engine,
     "logic_cells": used("ICESTORM_LC"),
     "logic_cells_available": util.get("ICESTORM_LC", {}).get("available"),
     "luts": cells.get("SB_LUT4", 0),
@@ -91,6 +139,9 @@ print(f"fpga: {report['logic_cells']}/{report['logic_cells_available']} LCs "
       f"({report['luts']} LUT4, {report['carries']} carry), {report['flip_flops']} FFs, "
       f"{report['rams']} RAMs, {report['dsps']} DSPs, Fmax {fmax:.2f} MHz "
       f"(target {freq:g} MHz), {secs} s -> {out}/report.json")
+print(f"fpga: {rows}x{cols} engine slice; the {cfg} config's whole Tensor Engine needs at least "
+      f"{eng_lcs} logic cells ({eng_luts} LUT4, {eng_ffs} FFs): "
+      + ("fits" if engine["fits"] else f"short by {engine['short_by_cells']}"))
 EOF
 
 # The whole core's resource estimate for a VU9P is `make timing`'s area.json (docs/fpga.md).

@@ -21,16 +21,25 @@ require() {
   [[ -x "$TERN" ]] || { echo "$flow: tern binary not found at $TERN (build it, or set TERN=)"; exit 2; }
 }
 
-# The config's generated SV package at $BUILD/gen/$CFG/tern_cfg_pkg.sv, written through
-# SCRATCH/tern_cfg_pkg.sv and replaced only when it changed, so a build that depends on the same
-# file is not made out of date. `cfg_package SCRATCH FLOW` sets cfg_pkg; stops on a bad config.
+# The config's generated SV packages in $BUILD/gen/$CFG/: tern_cfg_pkg, and tern_fpga_rom_pkg
+# (the iCE40 top's GEMM and its golden results, for a FPGA_ROWS x FPGA_COLS engine slice,
+# default 1 x 1: docs/fpga.md). Each is written through SCRATCH and replaced only when it
+# changed, so a build that depends on the same file is not made out of date.
+# `cfg_package SCRATCH FLOW` sets cfg_pkg and rom_pkg; stops on a bad config.
+FPGA_ROWS=${FPGA_ROWS:-1}
+FPGA_COLS=${FPGA_COLS:-1}
 cfg_package() {
   local scratch=$1 flow=$2
   cfg_pkg="$BUILD/gen/$CFG/tern_cfg_pkg.sv"
+  rom_pkg="$BUILD/gen/$CFG/tern_fpga_rom_pkg.sv"
   mkdir -p "$BUILD/gen/$CFG"
   "$TERN" config sv "configs/$CFG.yaml" -o "$scratch/tern_cfg_pkg.sv" >"$scratch/tern_config.log" 2>&1 || {
     echo "FAIL  $flow: tern config sv configs/$CFG.yaml (see $scratch/tern_config.log)"; exit 1; }
   cmp -s "$scratch/tern_cfg_pkg.sv" "$cfg_pkg" || cp "$scratch/tern_cfg_pkg.sv" "$cfg_pkg"
+  "$TERN" fpga rom "configs/$CFG.yaml" --rows "$FPGA_ROWS" --cols "$FPGA_COLS" \
+    -o "$scratch/tern_fpga_rom_pkg.sv" >"$scratch/tern_fpga_rom.log" 2>&1 || {
+    echo "FAIL  $flow: tern fpga rom configs/$CFG.yaml (see $scratch/tern_fpga_rom.log)"; exit 1; }
+  cmp -s "$scratch/tern_fpga_rom_pkg.sv" "$rom_pkg" || cp "$scratch/tern_fpga_rom_pkg.sv" "$rom_pkg"
 }
 
 modules_in() {  # the module names declared in the given files
@@ -38,7 +47,7 @@ modules_in() {  # the module names declared in the given files
 }
 
 # `rtl_index SCRATCH FLOW` indexes rtl/ and fpga/ (after cfg_package) and sets:
-#   pkgs       the packages in dependency order, the config's generated one first;
+#   pkgs       the packages in dependency order, the config's generated ones first;
 #   rtl_srcs, fpga_srcs  the module files; tops  every module, in file order;
 #   mod_file   module -> its file; file_deps  file -> the module names it mentions;
 #   used       module -> 1 when another module instantiates it (the rest are roots).
@@ -47,8 +56,8 @@ rtl_index() {
   local scratch=$1 flow=$2 f m dep ready own left unplaced placed
   # Packages in dependency order: a package is placed once every package it names is placed.
   mapfile -t unplaced < <(find rtl -name '*_pkg.sv' | LC_ALL=C sort)
-  pkgs=("$cfg_pkg")
-  placed=" tern_cfg_pkg "
+  pkgs=("$cfg_pkg" "$rom_pkg")
+  placed=" tern_cfg_pkg tern_fpga_rom_pkg "
   while [[ ${#unplaced[@]} -gt 0 ]]; do
     left=()
     for f in "${unplaced[@]}"; do

@@ -140,7 +140,7 @@ TYPED_TEST(CoreComputeTest, EnginesStreamABeatPerCycle) {
                           "func=copy, scale=1.0, bias=0.0\n  halt\n", P, N), 40},
       {"pe", fmt::format(".seq pe\n  ldstat sbuf.bf16[0:{0}, 0][[1,{1}]]\n  matmul psum.fp32[0:{1}, 0][[1,{2}]], "
                          "sbuf.bf16[0:{0}, 1024][[1,{2}]]\n  halt\n", R, C, N),
-       C + R * kPeAccSteps + kPeProductSteps + C + 60},
+       C + R * kPeAccSteps + kPeProductSteps + C + kPsumAccLatency + 60},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);

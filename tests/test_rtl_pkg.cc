@@ -85,6 +85,10 @@ TEST(RtlPackage, PePipelineStepsMatchModel) {
   ASSERT_EQ(steps.size(), 2u) << "tern_pe_pkg.sv: PeProductSteps and PeAccSteps";
   EXPECT_EQ(steps.at("Product"), static_cast<int>(kPeProductSteps));
   EXPECT_EQ(steps.at("Acc"), static_cast<int>(kPeAccSteps));
+  const auto psum =
+      sv_matches("pe/tern_pe_pkg.sv", R"(localparam\s+int\s+unsigned\s+Psum(\w+)\s*=\s*(\d+)\s*;)");
+  ASSERT_EQ(psum.count("AccLatency"), 1u) << "tern_pe_pkg.sv: PsumAccLatency";
+  EXPECT_EQ(psum.at("AccLatency"), static_cast<int>(kPsumAccLatency));
 }
 
 

@@ -187,7 +187,25 @@ TYPED_TEST(TensorEngineTest, BackToBackMatmulsMatchCycleEstimate) {
   EXPECT_EQ(r.cycles, r.estimate);
   // The first load, then 8 x N vectors back to back with no bubble, then the pipeline drains:
   // R rows of kPeAccSteps, the kPeProductSteps, the C columns of the bottom edge.
-  EXPECT_EQ(r.cycles, uint64_t{C} + 8 * n + uint64_t{R} * kPeAccSteps + kPeProductSteps + C + 1);
+  EXPECT_EQ(r.cycles, uint64_t{C} + 8 * n + uint64_t{R} * kPeAccSteps + kPeProductSteps + C + 1 +
+                          kPsumAccLatency);
+}
+
+TYPED_TEST(TensorEngineTest, ShortAccumulatingMatmulsWaitForTheirSums) {
+  // Four one-vector matmuls into the same PSUM word, the last three adding to it: each must
+  // read the sum the one before wrote, which lands kPsumAccLatency cycles after the mesh
+  // presents it, so each issues kPsumAccLatency + 1 cycles after the one before.
+  auto rng = test::make_rng();
+  const uint32_t R = this->cfg.pe_rows, C = this->cfg.pe_cols;
+  std::vector<tb::PeOpItem> ops = {{this->ls(Dtype::kBf16, R, C), tb::random_tile(Dtype::kBf16, R, C, rng)}};
+  for (int i = 0; i < 4; ++i) {
+    ops.push_back({this->mm(Dtype::kBf16, 1, 1, 7, i > 0), tb::random_tile(Dtype::kBf16, R, 1, rng)});
+  }
+  const tb::CheckResult r = this->check(ops);
+  EXPECT_EQ(r.cycles, r.estimate);
+  // The load (C cycles), the first vector, three waits of kPsumAccLatency + 1, the drain.
+  EXPECT_EQ(r.cycles, uint64_t{C} + 1 + 3 * (kPsumAccLatency + 1) + uint64_t{R} * kPeAccSteps +
+                          kPeProductSteps + C + 1 + kPsumAccLatency);
 }
 
 TYPED_TEST(TensorEngineTest, RandomProgramsWithStreamStalls) {

@@ -31,6 +31,10 @@ enum class PeError : uint8_t {
 // after the row above).
 constexpr uint32_t kPeProductSteps = 4;
 constexpr uint32_t kPeAccSteps = 10;
+// PSUM's pipelined accumulate: a write reaches PSUM's memory kPsumAccLatency cycles after the
+// mesh presents it, so a vector that adds to an address issues at least kPsumAccLatency + 1
+// cycles after the last vector that wrote it (docs/tensor-engine.md "PSUM accumulate").
+constexpr uint32_t kPsumAccLatency = 11;
 
 const char* pe_error_name(PeError e);
 

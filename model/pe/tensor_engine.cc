@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "common/error.h"
 #include "numerics/numerics.h"
@@ -125,12 +127,35 @@ PeError TensorEngine::transpose(const PeCommand& cmd, Psum& psum) {
   return PeError::kNone;
 }
 
+namespace {
+
+// The issue cycles of one command's vectors (docs/tensor-engine.md "Timing"): one a cycle from
+// a + 1, except that a vector adding to a PSUM address waits until kPsumAccLatency + 1 cycles
+// have passed since that address's last vector, so it reads the landed sum. Returns the cycle
+// of the last vector.
+int64_t issue_vectors(int64_t a, int64_t n, uint32_t per_pass, uint32_t base, bool accumulate,
+                      std::vector<int64_t>& last_issue) {
+  const int64_t gap = int64_t{kPsumAccLatency} + 1;
+  int64_t c = a;
+  for (int64_t i = 0; i < n; ++i) {
+    const uint32_t addr = base + static_cast<uint32_t>(i % per_pass);
+    c += 1;
+    if (accumulate || i >= per_pass) c = std::max(c, last_issue[addr] + gap);
+    last_issue[addr] = c;
+  }
+  return c;
+}
+
+}  // namespace
+
 uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& cfg) {
   // Cycle numbers count from 0, the cycle the first command is offered. A command is accepted
   // in cycle a and the next is offered in a + 1. See docs/tensor-engine.md, "Timing".
-  // A column's sum leaves the mesh `drain` cycles after its vector entered it.
+  // A column's sum leaves the mesh `drain` cycles after its vector entered it, and lands in
+  // PSUM kPsumAccLatency cycles later.
   const int64_t drain = int64_t{cfg.pe_rows} * kPeAccSteps + kPeProductSteps;
   const int64_t cols = cfg.pe_cols;
+  const uint32_t entries = cfg.psum_bank_bytes / 4;
   TensorEngine checker(cfg);
   int64_t t = 0;
   int64_t end = 0;
@@ -140,6 +165,7 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
   int64_t free_at[2] = {0, 0};             // first cycle a load may be accepted into a buffer
   uint32_t buf_k[2] = {0, 0};
   Dtype buf_dtype[2] = {Dtype::kBf16, Dtype::kBf16};
+  std::vector<int64_t> last_issue(size_t{cfg.psum_banks} * entries, INT64_MIN / 2);
   bool have = false;
   int cur = 0;
   for (const PeCommand& c : cmds) {
@@ -163,12 +189,16 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
       end = std::max(end, a + c.m + 1);
       t = a + 1;
     } else {
-      const int64_t n = c.op == PeOp::kTranspose ? buf_k[cur]
-                        : is_fp32_pass_pair(buf_dtype[cur], c.dtype) ? 3 * int64_t{c.n} : c.n;
+      const bool transpose = c.op == PeOp::kTranspose;
+      const uint32_t per_pass = transpose ? buf_k[cur] : c.n;
+      const int64_t n = !transpose && is_fp32_pass_pair(buf_dtype[cur], c.dtype) ? 3 * int64_t{c.n}
+                                                                                  : per_pass;
       const int64_t a = std::max({t, mm_last_issue, buf_done[cur]});
-      mm_last_issue = a + n;
-      free_at[cur] = a + n;  // loads follow the vectors down the rows: from the last issue on
-      end = std::max(end, a + n + drain + cols + 1);
+      const int64_t last = issue_vectors(a, n, per_pass, c.bank * entries + c.offset,
+                                         !transpose && c.accumulate, last_issue);
+      mm_last_issue = last;
+      free_at[cur] = last;  // loads follow the vectors down the rows: from the last issue on
+      end = std::max(end, last + drain + cols + 1 + int64_t{kPsumAccLatency});
       t = a + 1;
     }
   }

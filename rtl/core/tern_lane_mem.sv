@@ -5,8 +5,10 @@
 // partitions of a mask. Elements are aligned to their size, so one never crosses a word.
 // PSUM also has the Tensor Engine's accumulate port (HasTe): partition p writes one fp32 word
 // per cycle at its own word address, overwriting or read-add-writing with the fp32 RNE add of
-// docs/numerics.md. It has priority: the element write port is not ready (wr_ready_o low) in a
-// cycle where the engine writes a partition of its mask; conflicts cost cycles, not data.
+// docs/numerics.md, pipelined (tern_psum_acc: the write lands tern_pe_pkg::PsumAccLatency
+// cycles after the request). It has priority: the element write port is not ready (wr_ready_o
+// low) in a cycle where the engine's pipeline writes a partition of its mask; conflicts cost
+// cycles, not data.
 // Row mode (SBUF, for the DMA engines: docs/dma.md "Row mode"): a read returns RowBytes bytes of
 // one partition (rd_part_i) from the row holding rd_addr_i, in the low bits of rd_data_o; a
 // write stores the bytes of wr_strb_i of one row (wr_data_i's low RowBytes bytes, byte i at row
@@ -15,7 +17,8 @@
 // The backdoor port lets a testbench load and dump one aligned word in every partition at once
 // (a read answers the next cycle, through the element read port when that is idle).
 // SBUF's partitions are tern_srams (the technology wrapper: a simulation model, a block-RAM
-// template for FPGAs); PSUM's stay flops because the engine's read-add-write is a third port.
+// template for FPGAs); PSUM's are memories of their own because the engine's accumulate reads
+// through a second read port.
 module tern_lane_mem #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
@@ -63,19 +66,32 @@ module tern_lane_mem #(
   logic unused_bd;
   assign unused_bd = ^bd_addr_i[1:0];  // the backdoor moves whole words
 
-  logic [P-1:0] te_we;
-  assign te_we      = HasTe ? te_we_i : '0;
-  assign wr_ready_o = !(|(te_we & wr_mask_i));
-
-  // The engine's old words and the words it writes: one adder body in a loop (not one per
-  // partition instance), so the 128-partition PSUM stays small in Verilator.
-  logic [P*32-1:0] te_old, te_new;
-  always_comb begin
-    for (int unsigned p = 0; p < P; p++) begin
-      te_new[32*p +: 32] = te_acc_i[p] ? tern_fp_pkg::fp32_add(te_old[32*p +: 32], te_data_i[32*p +: 32])
-                                       : te_data_i[32*p +: 32];
-    end
+  // The engine's writes, PsumAccLatency cycles after its requests.
+  logic [P-1:0]     wb_we;
+  logic [P*WAW-1:0] wb_addr;
+  logic [P*32-1:0]  te_old, wb_data;
+  if (HasTe) begin : gen_acc
+    tern_psum_acc #(.P(P), .AW(WAW)) u_acc (
+      .clk_i,
+      .rst_ni,
+      .te_we_i  (te_we_i),
+      .te_acc_i (te_acc_i),
+      .te_addr_i(te_addr_i),
+      .te_data_i(te_data_i),
+      .old_i    (te_old),
+      .wb_we_o  (wb_we),
+      .wb_addr_o(wb_addr),
+      .wb_data_o(wb_data)
+    );
+  end else begin : gen_no_acc
+    assign wb_we   = '0;
+    assign wb_addr = '0;
+    assign wb_data = '0;
+    logic unused_te;  // no engine port on this memory
+    assign unused_te = (^te_we_i) ^ (^te_acc_i) ^ (^te_addr_i) ^ (^te_data_i) ^ (^te_old) ^
+                       (^wb_addr) ^ (^wb_data);
   end
+  assign wr_ready_o = !(|(wb_we & wr_mask_i));
 
   // One read port per partition, shared by element reads and backdoor reads (element first).
   logic          rd_en;
@@ -143,24 +159,26 @@ module tern_lane_mem #(
     assign wr_raddr = wr_el ? wr_addr_i[AW-1:RB] : bd_addr_i[AW-1:RB];
 
     if (HasTe) begin : gen_flops
-      // PSUM: the engine's read-add-write needs the old word in the cycle it writes, a third
-      // port, so these stay flops (LUTRAM on an FPGA) rather than a tern_sram. Rows are words
-      // here (RowBytes 4).
-      logic [7:0] mem_q [Bytes];
+      // PSUM: the engine's accumulate reads the old word at its request's address (a second
+      // synchronous read port) while its pipeline writes another, so these are a memory of
+      // their own rather than a tern_sram. Rows are words here (RowBytes 4).
+      logic [7:0]  mem_q [Bytes];
+      logic [31:0] old_q;
+      always_ff @(posedge clk_i) begin
+        for (int unsigned b = 0; b < 4; b++) old_q[8*b +: 8] <= mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
+      end
+      assign te_old[32*p +: 32] = old_q;
       always_ff @(posedge clk_i) begin
         if (rd_en) begin
           for (int unsigned b = 0; b < 4; b++) row_rd[8*b +: 8] <= mem_q[{rd_raddr, 2'(b)}];
         end
-        if (te_we[p]) begin
-          for (int unsigned b = 0; b < 4; b++) mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}] <= te_new[32*p + 8*b +: 8];
+        if (wb_we[p]) begin
+          for (int unsigned b = 0; b < 4; b++) mem_q[{wb_addr[WAW*p +: WAW], 2'(b)}] <= wb_data[32*p + 8*b +: 8];
         end else if (wr_en) begin
           for (int unsigned b = 0; b < 4; b++) begin
             if (wr_be[b]) mem_q[{wr_raddr, 2'(b)}] <= wr_row[8*b +: 8];
           end
         end
-      end
-      for (genvar b = 0; b < 4; b++) begin : gen_te_old
-        assign te_old[32*p + 8*b +: 8] = mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
       end
     end else begin : gen_sram
       tern_sram #(.Words (Bytes / RowBytes), .Bytes (RowBytes)) u_sram (
@@ -174,8 +192,6 @@ module tern_lane_mem #(
         .wr_data_i (wr_row)
       );
       assign te_old[32*p +: 32] = 32'd0;
-      logic unused_te;  // no engine port on this memory
-      assign unused_te = (^te_addr_i[WAW*p +: WAW]) ^ (^te_new[32*p +: 32]);
     end
     logic [31:0] word;
     assign rows[8*RowBytes*p +: 8*RowBytes] = row_rd;

@@ -193,7 +193,11 @@ module tern_pe_array #(
   // weight) enters the accumulate steps' raw word.
   logic [Pe-1:0]    am0;
   logic [Pe*32-1:0] ar0, psum_above;  // psum_above: PE(k, m) sees PE(k-1, m)'s sum; row 0, +0
-  assign psum_above = {psum_q[(Pe-Cols)*32-1:0], {(Cols*32){1'b0}}};
+  if (Rows > 1) begin : gen_above
+    assign psum_above = {psum_q[(Pe-Cols)*32-1:0], {(Cols*32){1'b0}}};
+  end else begin : gen_one_row
+    assign psum_above = '0;
+  end
   always_comb begin
     for (int pe = 0; pe < Pe; pe++) begin
       am0[pe]          = pm_q[2*(3*Pe + pe)];

@@ -14,7 +14,11 @@
 // Timing (D = tern_pe_pkg::PeAccSteps, P = tern_pe_pkg::PeProductSteps, tern_pe_array):
 // vector n of a MultiplyMoving issued at cycle t writes PSUM partition m during cycle
 // t + 1 + Rows*D + P + m (the column's result, de-skewed by carrying its PSUM address along the
-// bottom edge). busy_o stays high until the last write has landed; issuing_o drops as soon as
+// bottom edge), and PSUM's pipeline (tern_psum_acc) lands the write L = PsumAccLatency cycles
+// later. A vector that adds to a PSUM address waits until L + 1 cycles have passed since the
+// last vector to that address issued (the hazard check), so its read sees that write; stalls
+// happen only for short matmuls (N <= L) accumulating in a row, and between the fp32 passes of
+// one. busy_o stays high until the last write has landed; issuing_o drops as soon as
 // the last vector has entered the array, and psum_bank_busy_o names the banks that writes still
 // in flight will touch (the memory holds other requesters' accesses to them: docs/core-rtl.md).
 // Loads travel down the rows with the vectors' skew, so a LoadStationary may be accepted in
@@ -28,7 +32,8 @@ module tern_pe_engine #(
   localparam int unsigned AddrWidth  = $clog2(PsumBanks * PsumEntries),
   localparam int unsigned Drain      = Rows * tern_pe_pkg::PeAccSteps + tern_pe_pkg::PeProductSteps,
   localparam int unsigned TokW       = 8 * ((AddrWidth + 11 + 7) / 8),  // token, in bytes
-  localparam int unsigned CountW     = $clog2(Drain + Cols + 1),
+  localparam int unsigned Land       = tern_pe_pkg::PsumAccLatency,  // PSUM's accumulate pipeline
+  localparam int unsigned CountW     = $clog2(Drain + Cols + Land + 1),
   localparam int unsigned EntryBits  = $clog2(PsumEntries),
   localparam int unsigned BankBits   = AddrWidth - EntryBits   // PsumBanks >= 2
 ) (
@@ -84,13 +89,13 @@ module tern_pe_engine #(
   logic [3:0]  mm_dtype_q, mm_dtype_d;
   logic [9:0]  mm_idx_q, mm_idx_d, mm_n_q, mm_n_d;   // vector within the pass, vectors per pass
   logic [1:0]  mm_pass_q, mm_pass_d;                 // 0..2: fp32 passes; 3: a single pass
-  logic [AddrWidth-1:0] mm_base_q, mm_base_d;
+  logic [AddrWidth-1:0] mm_base_q, mm_base_d, mm_addr_q, mm_addr_d;  // first, this vector's address
 
   logic [3:0]  err_code_q, err_code_d, cmd_err;
   logic [15:0] err_count_q, err_count_d;
   logic        err_valid_q, err_valid_d;
 
-  logic        next_buf, can_start, accept, issue, ls_write, ls_last, mm_last;
+  logic        next_buf, can_start, accept, issue, ls_write, ls_last, mm_last, hazard;
   logic [16:0] end_offset;
 
   // Bottom-edge tokens {cols[8:0], addr, acc, valid}: the PSUM write of the vector issued at
@@ -149,8 +154,21 @@ module tern_pe_engine #(
   // ------------------------------------------------------------------------------------------
   assign stat_ready_o = ls_active_q;
   assign ls_write     = ls_active_q && stat_valid_i;
-  assign mov_ready_o  = mm_active_q && !mm_tr_q;
-  assign issue        = mm_active_q && (mm_tr_q || mov_valid_i);
+  assign mov_ready_o  = mm_active_q && !mm_tr_q && !hazard;
+  assign issue        = mm_active_q && (mm_tr_q || mov_valid_i) && !hazard;
+
+  // The hazard check: the addresses issued in the last Land cycles (entry j: j + 1 cycles ago).
+  logic [Land*(AddrWidth+1)-1:0] hist_q, hist_d;
+  logic                          mm_adds;   // this vector adds to PSUM (first pass: cmd acc)
+  assign mm_adds = mm_acc_q || (mm_pass_q == 2'd1) || (mm_pass_q == 2'd2);
+  always_comb begin
+    hazard = 1'b0;
+    for (int unsigned j = 0; j < Land; j++) begin
+      if (hist_q[(AddrWidth+1)*j] && hist_q[(AddrWidth+1)*j + 1 +: AddrWidth] == mm_addr_q) hazard = 1'b1;
+    end
+    hazard = hazard && mm_adds && mm_active_q;
+    hist_d = {hist_q[0 +: (Land-1)*(AddrWidth+1)], mm_addr_q, issue};
+  end
 
   always_comb begin
     have_stat_d = have_stat_q;
@@ -171,6 +189,7 @@ module tern_pe_engine #(
     mm_pass_d   = mm_pass_q;
     mm_n_d      = mm_n_q;
     mm_base_d   = mm_base_q;
+    mm_addr_d   = mm_addr_q;
     err_code_d  = err_code_q;
     err_count_d = err_count_q;
     err_valid_d = 1'b0;
@@ -180,9 +199,11 @@ module tern_pe_engine #(
       if (ls_last) ls_active_d = 1'b0;
     end
     if (issue) begin
-      mm_idx_d = mm_idx_q + 10'd1;
+      mm_idx_d  = mm_idx_q + 10'd1;
+      mm_addr_d = mm_addr_q + AddrWidth'(1);
       if (mm_idx_q + 10'd1 == mm_n_q) begin  // next fp32 pass over the same vectors
         mm_idx_d  = 10'd0;
+        mm_addr_d = mm_base_q;
         mm_pass_d = mm_pass_q + 2'd1;
       end
       if (mm_last) mm_active_d = 1'b0;
@@ -214,14 +235,14 @@ module tern_pe_engine #(
                       buf_dtype_q[4*cur_buf_q +: 4] == tern_pkg::DtFp32)) ? 2'd0 : 2'd3;
       mm_n_d      = (cmd_op_i == tern_pe_pkg::PeOpTranspose) ? 10'(buf_k_q[9*cur_buf_q +: 9]) : 10'(cmd_n_i);
       mm_base_d   = AddrWidth'(32'(cmd_bank_i) * PsumEntries + 32'(cmd_offset_i));
+      mm_addr_d   = mm_base_d;
     end
 
   end
 
   // Tokens: a new one with each issued vector (only the first fp32 pass may overwrite; the
   // others add); along the bottom edge one column a cycle.
-  assign tok_new = TokW'({buf_cols_q[9*mm_buf_q +: 9], AddrWidth'(mm_base_q + AddrWidth'(mm_idx_q)),
-                          mm_acc_q || (mm_pass_q == 2'd1) || (mm_pass_q == 2'd2), issue});
+  assign tok_new = TokW'({buf_cols_q[9*mm_buf_q +: 9], mm_addr_q, mm_adds, issue});
   tern_delay_line #(
     .Width(TokW),
     .Delay(Drain)
@@ -233,21 +254,38 @@ module tern_pe_engine #(
     .primed_o(tok_primed)
   );
 
+  // The token leaving the last column, {bank, valid}, until PSUM's pipeline has landed its
+  // write: then its bank counts down.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [TokW-1:0] last;    // only its bank and valid bit
+  logic [7:0]      landed;  // padded to a byte
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [7:0]      land;
+  logic            land_primed;
+  assign last = tok_q[TokW*(Cols-1) +: TokW];
+  assign land = 8'({last[2 + EntryBits +: BankBits], last[0]});
+  tern_delay_line #(
+    .Width(8),
+    .Delay(Land)
+  ) u_land_line (
+    .clk_i,
+    .rst_ni,
+    .data_i  (land),
+    .data_o  (landed),
+    .primed_o(land_primed)
+  );
+
   always_comb begin
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [TokW-1:0] last;  // the token leaving: its valid bit and bank count down
-    /* verilator lint_on UNUSEDSIGNAL */
     for (int m = 0; m < Cols; m++) begin
       tok_d[TokW*m +: TokW] = (m == 0) ? {tok_line[TokW-1:1], tok_line[0] && tok_primed}
                                        : tok_q[TokW*(m-1) +: TokW];
     end
-    last         = tok_q[TokW*(Cols-1) +: TokW];
     bank_count_d = bank_count_q;
     for (int unsigned b = 0; b < PsumBanks; b++) begin
       if (tok_new[0] && tok_new[2 + EntryBits +: BankBits] == BankBits'(b)) begin
         bank_count_d[CountW*b +: CountW] = bank_count_d[CountW*b +: CountW] + CountW'(1);
       end
-      if (last[0] && last[2 + EntryBits +: BankBits] == BankBits'(b)) begin
+      if (landed[0] && land_primed && landed[1 +: BankBits] == BankBits'(b)) begin
         bank_count_d[CountW*b +: CountW] = bank_count_d[CountW*b +: CountW] - CountW'(1);
       end
     end
@@ -331,6 +369,8 @@ module tern_pe_engine #(
       mm_pass_q   <= 2'd3;
       mm_n_q      <= '0;
       mm_base_q   <= '0;
+      mm_addr_q   <= '0;
+      hist_q      <= '0;
       err_code_q  <= tern_pe_pkg::PeErrNone;
       err_count_q <= '0;
       err_valid_q <= 1'b0;
@@ -355,6 +395,8 @@ module tern_pe_engine #(
       mm_pass_q   <= mm_pass_d;
       mm_n_q      <= mm_n_d;
       mm_base_q   <= mm_base_d;
+      mm_addr_q   <= mm_addr_d;
+      hist_q      <= hist_d;
       err_code_q  <= err_code_d;
       err_count_q <= err_count_d;
       err_valid_q <= err_valid_d;

@@ -31,6 +31,13 @@ package tern_pe_pkg;
   /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned PeProductSteps = 4;
   localparam int unsigned PeAccSteps     = 10;
+
+  // PSUM's accumulate (tern_psum_acc): a write the engine presents in cycle t lands in the
+  // memory at the end of cycle t + PsumAccLatency (a register for the word read, then the fp32
+  // add's ten steps). A vector that adds to an address may therefore issue no sooner than
+  // PsumAccLatency + 1 cycles after the last vector that wrote it (tern_pe_engine's hazard
+  // check).
+  localparam int unsigned PsumAccLatency = 11;
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -12,6 +12,7 @@
 #include "csr_command.h"
 #include "isa_command.h"
 #include "link_command.h"
+#include "fpga_command.h"
 #include "run_command.h"
 #include "text_file.h"
 
@@ -30,7 +31,9 @@ commands:
   csr sv [-o F]            the CSR map as the SystemVerilog package tern_csr_pkg
   csr md [--update F]      the CSR map's docs tables, or F's generated block (docs/csr.md)
   link sv [-o F]           the NeuronLink format as the SystemVerilog package tern_link_pkg
-  link md [--update F]     the NeuronLink format's tables, or F's generated block (docs/link.md))";
+  link md [--update F]     the NeuronLink format's tables, or F's generated block (docs/link.md)
+  fpga rom CFG --rows R --cols C -o DIR
+                           the iCE40 bitstream's self-checking GEMM ROMs (docs/fpga.md))";
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -74,6 +77,7 @@ int main(int argc, char** argv) {
     if (cmd == "isa") return tern::run_isa_command(args, std::cout);
     if (cmd == "csr") return tern::run_csr_command(args, std::cout);
     if (cmd == "link") return tern::run_link_command(args, std::cout);
+    if (cmd == "fpga") return tern::run_fpga_command(args, std::cout);
     if (cmd == "run") return tern::run_run_command(args, std::cout);
     if (cmd == "--help" || cmd == "-h") {
       fmt::print("{}\n", kUsage);

@@ -1,0 +1,178 @@
+#include "fpga_command.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <ostream>
+#include <random>
+
+#include "common/config.h"
+#include "common/error.h"
+#include "pe/tensor_engine.h"
+#include "psum/psum.h"
+#include "text_file.h"
+
+namespace tern {
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: tern fpga rom CONFIG.yaml --rows R --cols C [--seed S] -o FILE.sv
+  Writes the SystemVerilog package tern_fpga_rom_pkg, the ROMs of fpga/tern_fpga_top.sv: a
+  bf16 GEMM (M = 2C, K = 4R, N = 5) on an R x C Tensor Engine slice with the config's PSUM
+  banks, and the PSUM words the golden model leaves (docs/fpga.md). Seed: 1 .. 2^32 - 1.)";
+
+// ROM word layouts, shared with fpga/tern_fpga_top.sv (the bitstream's self-check fails on
+// any disagreement). Bit 63 marks the end of the command and check lists.
+constexpr uint64_t kEnd = uint64_t{1} << 63;
+
+uint64_t command_word(const PeCommand& c) {
+  return uint64_t(static_cast<uint32_t>(c.op) & 0x3) | uint64_t(static_cast<uint32_t>(c.dtype) & 0xF) << 2 |
+         uint64_t(c.k & 0xFF) << 6 | uint64_t(c.m & 0xFF) << 14 | uint64_t(c.n & 0xFFFF) << 22 |
+         uint64_t(c.bank & 0xF) << 38 | uint64_t(c.offset & 0xFFFF) << 42 | uint64_t(c.accumulate) << 58;
+}
+
+uint64_t check_word(uint32_t partition, uint32_t addr, uint32_t value) {
+  return uint64_t(value) | uint64_t(addr & 0xFFFF) << 32 | uint64_t(partition & 0xFF) << 48;
+}
+
+// A whole decimal number in [1, max]: anything else names the option and the text.
+uint32_t parse_count(const std::string& option, const std::string& text, uint32_t max) {
+  uint32_t v = 0;
+  const char* end = text.data() + text.size();
+  const auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (ec != std::errc() || p != end || v == 0 || v > max) {
+    throw Error(fmt::format("tern fpga rom: {} '{}' is not a whole number in 1..{}", option, text, max));
+  }
+  return v;
+}
+
+// bf16 values of magnitude 1/8 .. 8 with random signs, and a zero now and then.
+uint32_t random_bf16(std::mt19937& rng) {
+  if (rng() % 16 == 0) return (rng() & 1) << 15;
+  const uint32_t sign = rng() & 1, exp = 124 + rng() % 7, man = rng() & 0x7F;
+  return sign << 15 | exp << 7 | man;
+}
+
+constexpr size_t kRomDepth = 256;  // the ROM index is 8 bits
+
+// One ROM as a package function: word i of `words` (lanes of 32 bits, lane 0 lowest).
+std::string rom_function(const std::string& name, const std::string& what,
+                         const std::vector<std::vector<uint32_t>>& words, size_t lanes) {
+  std::string text = fmt::format("  // {}\n  function automatic logic [{}:0] {}(logic [7:0] i);\n"
+                                 "    unique case (i)\n", what, 32 * lanes - 1, name);
+  for (size_t i = 0; i < words.size(); ++i) {
+    std::string hex;
+    for (size_t l = lanes; l-- > 0;) hex += fmt::format("{:08x}", words[i][l]);
+    text += fmt::format("      8'd{}: {} = {}'h{};\n", i, name, 32 * lanes, hex);
+  }
+  text += fmt::format("      default: {} = '0;\n    endcase\n  endfunction\n\n", name);
+  return text;
+}
+
+// A 64-bit word as two lanes.
+std::vector<uint32_t> lanes64(uint64_t w) { return {uint32_t(w), uint32_t(w >> 32)}; }
+
+struct Slice {
+  CoreConfig cfg;
+  uint32_t seed = 1;
+  std::string out;
+};
+
+Slice parse_args(const std::vector<std::string>& args) {
+  if (args.size() < 2 || args[0] != "rom") throw Error(kUsage);
+  Slice s;
+  s.cfg = load_config(args[1]);
+  uint32_t rows = 0, cols = 0;
+  for (size_t i = 2; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) throw Error(fmt::format("tern fpga rom: {} needs a value\n{}", args[i], kUsage));
+    const std::string& v = args[i + 1];
+    if (args[i] == "--rows") rows = parse_count("--rows", v, s.cfg.pe_rows);
+    else if (args[i] == "--cols") cols = parse_count("--cols", v, s.cfg.pe_cols);
+    else if (args[i] == "--seed") s.seed = parse_count("--seed", v, UINT32_MAX);
+    else if (args[i] == "-o") s.out = v;
+    else throw Error(fmt::format("tern fpga rom: unknown option '{}'\n{}", args[i], kUsage));
+  }
+  if (rows == 0 || cols == 0 || s.out.empty()) throw Error(kUsage);
+  s.cfg.pe_rows = rows;
+  s.cfg.pe_cols = cols;
+  s.cfg.partitions = cols;
+  return s;
+}
+
+// The GEMM C[M][N] = sum_k A[m][k] * B[k][n] as the engine runs it: per M tile of C rows and
+// K tile of R rows, a LoadStationary of A's tile and a MultiplyMoving of B's, accumulating
+// in PSUM (partition m, word mt * N + n). Streams are in the order the engine takes them.
+int write_roms(const Slice& s, std::ostream& out) {
+  const uint32_t R = s.cfg.pe_rows, C = s.cfg.pe_cols, M = 2 * C, K = 4 * R, N = 5;
+  if (2 * N > s.cfg.psum_bank_bytes / 4) throw Error("tern fpga rom: the config's PSUM bank is too small");
+  std::mt19937 rng(s.seed);
+  std::vector<std::vector<uint32_t>> a(M, std::vector<uint32_t>(K)), b(K, std::vector<uint32_t>(N));
+  for (auto& row : a) for (auto& x : row) x = random_bf16(rng);
+  for (auto& row : b) for (auto& x : row) x = random_bf16(rng);
+
+  TensorEngine te(s.cfg);
+  Psum psum(C, s.cfg.psum_banks, s.cfg.psum_bank_bytes / 4);
+  std::vector<std::vector<uint32_t>> cmd, stat, mov, check;
+  for (uint32_t mt = 0; mt < M / C; ++mt) {
+    for (uint32_t kt = 0; kt < K / R; ++kt) {
+      const PeCommand ls{PeOp::kLoadStationary, Dtype::kBf16, R, C};
+      const PeCommand mm{PeOp::kMultiplyMoving, Dtype::kBf16, 0, 0, N, 0, mt * N, kt > 0};
+      Tile st(R, std::vector<uint32_t>(C)), mv(R, std::vector<uint32_t>(N));
+      for (uint32_t k = 0; k < R; ++k) {
+        for (uint32_t m = 0; m < C; ++m) st[k][m] = a[mt * C + m][kt * R + k];
+        for (uint32_t n = 0; n < N; ++n) mv[k][n] = b[kt * R + k][n];
+      }
+      if (te.load_stationary(ls, st) != PeError::kNone || te.multiply_moving(mm, mv, psum) != PeError::kNone) {
+        throw Error("tern fpga rom: the golden engine rejected the GEMM's commands");
+      }
+      cmd.push_back(lanes64(command_word(ls)));
+      cmd.push_back(lanes64(command_word(mm)));
+      // One stream word per beat: lane k of a column or vector in bits 32k +: 32.
+      for (uint32_t m = 0; m < C; ++m) {
+        stat.emplace_back(R);
+        for (uint32_t k = 0; k < R; ++k) stat.back()[k] = st[k][m];
+      }
+      for (uint32_t n = 0; n < N; ++n) {
+        mov.emplace_back(R);
+        for (uint32_t k = 0; k < R; ++k) mov.back()[k] = mv[k][n];
+      }
+    }
+    for (uint32_t m = 0; m < C; ++m) {
+      for (uint32_t n = 0; n < N; ++n) check.push_back(lanes64(check_word(m, mt * N + n, psum.read(m, mt * N + n))));
+    }
+  }
+  cmd.push_back(lanes64(kEnd));
+  check.push_back(lanes64(kEnd));
+  if (std::max({cmd.size(), stat.size(), mov.size(), check.size()}) > kRomDepth) {
+    throw Error(fmt::format("tern fpga rom: a {}x{} slice's GEMM needs more than {} ROM words", R, C, kRomDepth));
+  }
+  const std::string text =
+      fmt::format("// Generated by `tern fpga rom` (tools/tern/fpga_command.cc): do not edit.\n"
+                  "// A {0}x{1}x{2} bf16 GEMM on a {3}x{4} Tensor Engine slice, seed {5}.\n"
+                  "package tern_fpga_rom_pkg;\n\n"
+                  "  localparam int unsigned Rows = {3};\n  localparam int unsigned Cols = {4};\n\n",
+                  M, K, N, R, C, s.seed) +
+      rom_function("cmd_word", "commands: op, dtype, k, m, n, bank, offset, acc; bit 63 ends the list", cmd, 2) +
+      rom_function("stat_word", "stationary stream, one column a word", stat, R) +
+      rom_function("mov_word", "moving stream, one vector a word", mov, R) +
+      rom_function("check_word", "PSUM words: value, address, partition; bit 63 ends the list", check, 2) +
+      "endpackage\n";
+  write_text_file(s.out, text);
+  out << fmt::format("tern fpga rom: {}x{} slice, GEMM {}x{}x{} bf16, {} commands, {} words checked, seed {} -> {}\n",
+                     R, C, M, K, N, cmd.size() - 1, check.size() - 1, s.seed, s.out);
+  return 0;
+}
+
+}  // namespace
+
+int run_fpga_command(const std::vector<std::string>& args, std::ostream& out) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    out << kUsage << "\n";
+    return 0;
+  }
+  return write_roms(parse_args(args), out);
+}
+
+}  // namespace tern
