@@ -349,6 +349,16 @@ module tern_pe_engine #(
   assign err_count_o = err_count_q;
   assign cmd_check_o = cmd_err;
 
+`ifndef SYNTHESIS
+  // A write lands only in a bank that counts it in flight (the count never wraps below 0).
+  for (genvar b = 0; b < PsumBanks; b++) begin : gen_bank_check
+    no_count_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+        landed[0] && land_primed && landed[1 +: BankBits] == BankBits'(b)
+        |-> bank_count_q[CountW*b +: CountW] != '0)
+      else $error("tern_pe_engine: a PSUM write landed in bank %0d, which counted none in flight", b);
+  end
+`endif
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       have_stat_q <= 1'b0;

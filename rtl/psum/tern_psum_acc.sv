@@ -90,6 +90,30 @@ module tern_psum_acc #(
   end
 
 `ifndef SYNTHESIS
+  // The engine's side of the contract: no request adds to a word that a write still in this
+  // pipeline will change (requests of the last Latency cycles, lane by lane).
+  logic [Latency*P*(AW+1)-1:0] flight_q, flight_d;
+  logic [P-1:0]                raw_hazard;
+  always_comb begin
+    for (int p = 0; p < P; p++) begin
+      raw_hazard[p] = 1'b0;
+      for (int j = 0; j < Latency; j++) begin
+        if (te_we_i[p] && te_acc_i[p] && flight_q[(j*P + p)*(AW+1)] &&
+            flight_q[(j*P + p)*(AW+1) + 1 +: AW] == te_addr_i[AW*p +: AW]) raw_hazard[p] = 1'b1;
+      end
+      flight_d[p*(AW+1) +: AW+1] = {te_addr_i[AW*p +: AW], te_we_i[p]};
+    end
+    flight_d[P*(AW+1) +: (Latency-1)*P*(AW+1)] = flight_q[0 +: (Latency-1)*P*(AW+1)];
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    /* verilator lint_off WIDTHCONCAT */  // 18 kbit on trn2
+    if (!rst_ni) flight_q <= '0;
+    /* verilator lint_on WIDTHCONCAT */
+    else         flight_q <= flight_d;
+  end
+  no_raw_hazard: assert property (@(posedge clk_i) disable iff (!rst_ni) raw_hazard == '0)
+    else $error("tern_psum_acc: lanes %b add to a word whose write is still in the pipeline", raw_hazard);
+
   initial begin : params
     assert (Latency >= 2 && Latency <= 11)
       else $fatal(1, "tern_psum_acc: PsumAccLatency %0d must lie in 2..11 (a read register and the adder's 0..10)",
