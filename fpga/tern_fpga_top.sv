@@ -13,7 +13,7 @@
 // reads each listed PSUM word through the plain port and compares it with the ROM's value.
 // LEDs: green when every word matched, red on a mismatch or a rejected command (led_o then
 // shows the index of the word that differed); the button runs it again. ROM word layouts are
-// tools/tern/fpga_command.cc's.
+// tools/tern/fpga_command.cc's, generated into tern_fpga_rom_pkg (Cmd*/Chk* fields, EndBit).
 module tern_fpga_top #(
   parameter int unsigned Rows        = tern_fpga_rom_pkg::Rows,
   parameter int unsigned Cols        = tern_fpga_rom_pkg::Cols,
@@ -62,7 +62,7 @@ module tern_fpga_top #(
   state_e          state_q, state_d;
   logic [IdxW-1:0] cmd_idx_q, cmd_idx_d, stat_idx_q, stat_idx_d, mov_idx_q, mov_idx_d;
   logic [IdxW-1:0] chk_idx_q, chk_idx_d;
-  logic [63:0]     cmd, chk;  // bit 63 of a command or check word ends its list
+  logic [63:0]     cmd, chk;  // bit EndBit of a command or check word ends its list
   logic [Rows*32-1:0] stat_data, mov_data;
 
   logic            cmd_valid, cmd_ready, stat_ready, mov_ready, rw_valid, rw_ready, rd_valid;
@@ -74,9 +74,9 @@ module tern_fpga_top #(
   assign chk       = tern_fpga_rom_pkg::check_word(chk_idx_q);
   assign stat_data = tern_fpga_rom_pkg::stat_word(stat_idx_q);
   assign mov_data  = tern_fpga_rom_pkg::mov_word(mov_idx_q);
-  assign cmd_valid = (state_q == StRun) && !cmd[63];
-  assign rw_valid  = (state_q == StCheck) && !chk[63];
-  assign rd_word   = rd_data[32*chk[48 +: 8] +: 32];
+  assign cmd_valid = (state_q == StRun) && !cmd[tern_fpga_rom_pkg::EndBit];
+  assign rw_valid  = (state_q == StCheck) && !chk[tern_fpga_rom_pkg::EndBit];
+  assign rd_word   = rd_data[32*chk[tern_fpga_rom_pkg::ChkPartLsb +: tern_fpga_rom_pkg::ChkPartW] +: 32];
 
   always_comb begin
     state_d    = state_q;
@@ -87,16 +87,16 @@ module tern_fpga_top #(
     unique case (state_q)
       StRun: begin
         if (cmd_valid && cmd_ready) cmd_idx_d = cmd_idx_q + IdxW'(1);
-        if (cmd[63]) state_d = StDrain;
+        if (cmd[tern_fpga_rom_pkg::EndBit]) state_d = StDrain;
       end
       StDrain:   if (!busy) state_d = StCheck;
       StCheck: begin
-        if (chk[63]) state_d = StPass;
+        if (chk[tern_fpga_rom_pkg::EndBit]) state_d = StPass;
         else if (rw_ready) state_d = StCompare;
       end
       StCompare: begin
         if (rd_valid) begin
-          if (rd_word != chk[31:0]) begin
+          if (rd_word != chk[tern_fpga_rom_pkg::ChkValueLsb +: tern_fpga_rom_pkg::ChkValueW]) begin
             state_d = StFail;
           end else begin
             state_d   = StCheck;
@@ -144,14 +144,14 @@ module tern_fpga_top #(
     .rst_ni       (rst_n),
     .cmd_valid_i  (cmd_valid),
     .cmd_ready_o  (cmd_ready),
-    .cmd_op_i     (cmd[1:0]),
-    .cmd_dtype_i  (cmd[5:2]),
-    .cmd_k_i      (16'(cmd[13:6])),
-    .cmd_m_i      (16'(cmd[21:14])),
-    .cmd_n_i      (cmd[37:22]),
-    .cmd_bank_i   (cmd[41:38]),
-    .cmd_offset_i (cmd[57:42]),
-    .cmd_acc_i    (cmd[58]),
+    .cmd_op_i     (cmd[tern_fpga_rom_pkg::CmdOpLsb +: tern_fpga_rom_pkg::CmdOpW]),
+    .cmd_dtype_i  (cmd[tern_fpga_rom_pkg::CmdDtypeLsb +: tern_fpga_rom_pkg::CmdDtypeW]),
+    .cmd_k_i      (16'(cmd[tern_fpga_rom_pkg::CmdKLsb +: tern_fpga_rom_pkg::CmdKW])),
+    .cmd_m_i      (16'(cmd[tern_fpga_rom_pkg::CmdMLsb +: tern_fpga_rom_pkg::CmdMW])),
+    .cmd_n_i      (cmd[tern_fpga_rom_pkg::CmdNLsb +: tern_fpga_rom_pkg::CmdNW]),
+    .cmd_bank_i   (cmd[tern_fpga_rom_pkg::CmdBankLsb +: tern_fpga_rom_pkg::CmdBankW]),
+    .cmd_offset_i (cmd[tern_fpga_rom_pkg::CmdOffsetLsb +: tern_fpga_rom_pkg::CmdOffsetW]),
+    .cmd_acc_i    (cmd[tern_fpga_rom_pkg::CmdAccLsb]),
     .stat_valid_i (1'b1),
     .stat_ready_o (stat_ready),
     .stat_data_i  (stat_data),
@@ -161,7 +161,7 @@ module tern_fpga_top #(
     .rw_valid_i   (rw_valid),
     .rw_ready_o   (rw_ready),
     .rw_write_i   (1'b0),
-    .rw_addr_i    (AddrWidth'(chk[32 +: 16])),
+    .rw_addr_i    (AddrWidth'(chk[tern_fpga_rom_pkg::ChkAddrLsb +: tern_fpga_rom_pkg::ChkAddrW])),
     .rw_mask_i    (rw_mask),
     .rw_wdata_i   ('0),
     .rd_valid_o   (rd_valid),
@@ -173,7 +173,7 @@ module tern_fpga_top #(
   );
 
   logic unused;
-  assign unused = (^err_code_unused) ^ (^err_count_unused) ^ (^cmd[62:59]) ^ (^chk[62:56]);
+  assign unused = (^err_code_unused) ^ (^err_count_unused) ^ (^cmd) ^ (^chk);
 
   assign led_o        = (state_q == StPass) ? 5'h1F : (state_q == StFail) ? chk_idx_q[4:0] : 5'd0;
   assign led_red_no   = !(state_q == StFail);
