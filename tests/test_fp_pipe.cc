@@ -3,6 +3,9 @@
 // (tb/fp_pipe.h also checks order and latency); the iterative divide/square-root unit one
 // operation at a time, with its fixed latency and a held result. The combinational blocks' tests
 // (test_rtl_fp.cc) cover the same steps unregistered.
+#include <algorithm>
+#include <string>
+
 #include "Vtern_fp32_add_pipe.h"
 #include "Vtern_fp32_add_pipe_l3.h"
 #include "Vtern_fp32_mul_pipe.h"
@@ -10,6 +13,8 @@
 #include "Vtern_fp_downconvert_pipe.h"
 #include "Vtern_fp_downconvert_pipe_l2.h"
 #include "Vtern_fp32_divsqrt.h"
+#include "Vtern_fp32_divsqrt_pipe.h"
+#include "Vtern_fp32_divsqrt_pipe_l9.h"
 #include "Vtern_fp_mac_pipe.h"
 #include "Vtern_fp_mac_pipe_l4.h"
 #include "Vtern_fp_upconvert_pipe.h"
@@ -305,36 +310,68 @@ IterResult run_divsqrt(tb::ClockedUnit<Vtern_fp32_divsqrt>& u, bool sqrt, Pair p
 
 // Quotients over the corner pairs and random pairs (a quarter with subnormal or nearby
 // operands), square roots over the corners and random values of both signs.
-TEST(FpIter, Fp32DivSqrt) {
-  auto rng = test::make_rng();
-  tb::ClockedUnit<Vtern_fp32_divsqrt> unit;
-  Mismatches bad("fp32 divide/sqrt unit");
-  unsigned wrong_latency = 0;
-  auto check = [&](bool sqrt, Pair p) {
-    const IterResult r = run_divsqrt(unit, sqrt, p, rng);
-    const uint32_t want = sqrt ? fp32_sqrt(p.a) : fp32_div(p.a, p.b);
-    if (r.cycles != kDivSqrtLatency) ++wrong_latency;
-    if (r.bits != want) {
-      bad.add("{} {:#010x}, {:#010x}: rtl {:#010x} golden {:#010x} ({} cycles)", sqrt ? "sqrt" : "div", p.a,
-              p.b, r.bits, want, r.cycles);
-    }
-  };
+struct DivSqrtOp {
+  bool sqrt;
+  Pair p;
+};
+
+std::vector<DivSqrtOp> divsqrt_operands(std::mt19937_64& rng) {
+  std::vector<DivSqrtOp> v;
   for (uint32_t a : corners()) {
-    check(true, {a, 0});
-    for (uint32_t b : corners()) check(false, {a, b});
+    v.push_back({true, {a, 0}});
+    for (uint32_t b : corners()) v.push_back({false, {a, b}});
   }
   const uint64_t n = test::vector_count() / 8;
   for (uint64_t i = 0; i < n; ++i) {
     uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng());
     if (i % 4 == 1) a &= 0x807FFFFFu;
     if (i % 4 == 2) b = (b & 0x807FFFFFu) | (a & 0x7F800000u);
-    check(false, {a, b});
-    check(true, {i % 2 ? a : a & 0x7FFFFFFFu, 0});
+    v.push_back({false, {a, b}});
+    v.push_back({true, {i % 2 ? a : a & 0x7FFFFFFFu, 0}});
+  }
+  return v;
+}
+
+uint32_t divsqrt_golden(const DivSqrtOp& op) { return op.sqrt ? fp32_sqrt(op.p.a) : fp32_div(op.p.a, op.p.b); }
+
+std::string describe_divsqrt(const DivSqrtOp& op) {
+  return fmt::format("{} {:#010x}, {:#010x}", op.sqrt ? "sqrt" : "div", op.p.a, op.p.b);
+}
+
+TEST(FpIter, Fp32DivSqrt) {
+  auto rng = test::make_rng();
+  tb::ClockedUnit<Vtern_fp32_divsqrt> unit;
+  Mismatches bad("fp32 divide/sqrt unit");
+  unsigned wrong_latency = 0;
+  for (const DivSqrtOp& op : divsqrt_operands(rng)) {
+    const IterResult r = run_divsqrt(unit, op.sqrt, op.p, rng);
+    const uint32_t want = divsqrt_golden(op);
+    if (r.cycles != kDivSqrtLatency) ++wrong_latency;
+    if (r.bits != want) bad.add("{}: rtl {:#010x} golden {:#010x} ({} cycles)", describe_divsqrt(op), r.bits, want, r.cycles);
   }
   EXPECT_EQ(bad.count(), 0u);
   EXPECT_EQ(wrong_latency, 0u) << "operations not finishing in " << kDivSqrtLatency << " cycles";
   EXPECT_FALSE(unit.assertion_failed());
 }
+
+// The pipelined unit: divides and square roots interleaved in one stream, one a cycle.
+template <class Model>
+void check_divsqrt_pipe(unsigned latency) {
+  auto rng = test::make_rng();
+  std::vector<DivSqrtOp> ops = divsqrt_operands(rng);
+  std::shuffle(ops.begin(), ops.end(), rng);
+  expect_stream_matches<Model>(
+      "divide/sqrt pipe", latency, ops,
+      [](Model& m, const DivSqrtOp& op) {
+        m.sqrt_i = op.sqrt;
+        m.a_i = op.p.a;
+        m.b_i = op.p.b;
+      },
+      [](Model& m) { return static_cast<uint32_t>(m.result_o); }, divsqrt_golden, describe_divsqrt);
+}
+
+TEST(FpPipe, Fp32DivSqrtFullLatency) { check_divsqrt_pipe<Vtern_fp32_divsqrt_pipe>(35); }
+TEST(FpPipe, Fp32DivSqrtLatency9) { check_divsqrt_pipe<Vtern_fp32_divsqrt_pipe_l9>(9); }
 
 }  // namespace
 }  // namespace tern

@@ -6,6 +6,8 @@
 // remainder); 28 digit steps of a restoring radix-2 recurrence, the quotient or root one bit a
 // step (tern_fp_pkg::sub_select decides a step inside the budget); the sum form with the
 // remainder as sticky bit; then round_prep and tern_fp_round_tail's three rounding steps. The
+// recurrence is tern_fp_pkg's divsqrt_setup, divsqrt_digit and divsqrt_sum, which
+// tern_fp32_divsqrt_pipe unrolls into one stage per digit. The
 // quotient and remainder are the combinational divider's integer ones, so rounding sees the
 // same bits. Special operands (NaN, Inf, zero) take the same number of cycles.
 module tern_fp32_divsqrt (
@@ -35,61 +37,10 @@ module tern_fp32_divsqrt (
   logic [31:0]        a_q, a_d, b_q, b_d;
   logic [77:0]        ops_q, ops_d;         // {unpack(a), unpack(b)}
   logic [4:0]         count_q, count_d;     // digits left
-  logic [31:0]        rem_q, rem_d;         // partial remainder
-  logic [27:0]        root_q, root_d;       // quotient or root so far
-  logic [55:0]        feed_q, feed_d;       // dividend or radicand bits still to bring down
-  logic [23:0]        divisor_q, divisor_d;
-  logic               sign_q, sign_d;
-  logic signed [11:0] exp_q, exp_d;         // the exponent of the sum form's bit 26
-  logic [3:0]         special_q, special_d; // {nan, inf, zero, sign} of a special result
+  logic [tern_fp_pkg::DivSqrtW-1:0] rec_q, rec_d;  // the recurrence (tern_fp_pkg::divsqrt_*)
   logic [41:0]        sum_q, sum_d;
   logic [tern_fp_pkg::RoundPrepW-1:0] prep_q, prep_d;
   logic [31:0]        result_q, result_d;
-
-  logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign;
-  logic [10:0] a_exp, b_exp;
-  logic [23:0] a_sig, b_sig;
-  assign {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = ops_q[77:39];
-  assign {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = ops_q[38:0];
-
-  // Setup: the sign, the exponent, the special result and the recurrence's start (the
-  // combinational divider's rules: tern_fp_pkg div_special, div_exp, sqrt_special,
-  // sqrt_operand). A quotient (a_sig << 27) / b_sig has 28 bits; its first partial remainder
-  // is a_sig >> 1 (less than b_sig, so the bits above 27 are zero). A root brings down the
-  // radicand two bits a step.
-  logic               setup_sign;
-  logic signed [11:0] setup_exp;
-  logic [3:0]         setup_special;
-  logic [31:0]        setup_rem;
-  logic [55:0]        setup_feed;
-  always_comb begin
-    if (sqrt_q) begin
-      setup_sign              = 1'b0;
-      {setup_exp, setup_feed} = tern_fp_pkg::sqrt_operand(a_exp, a_sig);
-      setup_rem               = '0;
-      setup_special           = tern_fp_pkg::sqrt_special({a_nan, a_inf, a_zero, a_sign});
-    end else begin
-      setup_sign    = a_sign ^ b_sign;
-      setup_exp     = tern_fp_pkg::div_exp(a_exp, b_exp);
-      setup_rem     = {9'd0, a_sig[23:1]};
-      setup_feed    = {a_sig[0], 55'd0};
-      setup_special = tern_fp_pkg::div_special({a_nan, a_inf, a_zero, a_sign}, {b_nan, b_inf, b_zero, b_sign});
-    end
-  end
-
-  // One digit: bring down one dividend bit (two radicand bits), subtract the divisor (the
-  // trial root*4 + 1) when it fits.
-  logic [31:0] digit_rem;
-  logic        digit_fits;
-  always_comb begin
-    logic [31:0] shifted, trial;
-    logic [32:0] diff;
-    shifted    = sqrt_q ? {rem_q[29:0], feed_q[55:54]} : {rem_q[30:0], feed_q[55]};
-    trial      = sqrt_q ? {2'b00, root_q, 2'b01} : {8'd0, divisor_q};
-    diff       = tern_fp_pkg::sub_select(shifted, trial);
-    digit_fits = !diff[32];
-    digit_rem  = digit_fits ? diff[31:0] : shifted;
-  end
 
   logic        tail_valid, tail_done;
   logic [3:0]  unused_dtype;  // always fp32
@@ -105,13 +56,7 @@ module tern_fp32_divsqrt (
     b_d       = b_q;
     ops_d     = ops_q;
     count_d   = count_q;
-    rem_d     = rem_q;
-    root_d    = root_q;
-    feed_d    = feed_q;
-    divisor_d = divisor_q;
-    sign_d    = sign_q;
-    exp_d     = exp_q;
-    special_d = special_q;
+    rec_d     = rec_q;
     sum_d     = sum_q;
     prep_d    = prep_q;
     result_d  = result_q;
@@ -130,26 +75,17 @@ module tern_fp32_divsqrt (
         state_d = StSetup;
       end
       StSetup: begin
-        sign_d    = setup_sign;
-        exp_d     = setup_exp;
-        special_d = setup_special;
-        rem_d     = setup_rem;
-        feed_d    = setup_feed;
-        divisor_d = b_sig | 24'(b_zero);  // never 0: a zero divisor's result is special
-        root_d    = '0;
-        count_d   = 5'(Digits - 1);
-        state_d   = StDigits;
+        rec_d   = tern_fp_pkg::divsqrt_setup(sqrt_q, ops_q);
+        count_d = 5'(Digits - 1);
+        state_d = StDigits;
       end
       StDigits: begin
-        rem_d   = digit_rem;
-        root_d  = {root_q[26:0], digit_fits};
-        feed_d  = sqrt_q ? {feed_q[53:0], 2'b00} : {feed_q[54:0], 1'b0};
+        rec_d   = tern_fp_pkg::divsqrt_digit(rec_q);
         count_d = count_q - 5'd1;
         if (count_q == 5'd0) state_d = StSum;
       end
       StSum: begin
-        sum_d   = tern_fp_pkg::special_or_sum(special_q,
-                                              tern_fp_pkg::sum_from_28(sign_q, exp_q, root_q, rem_q != 32'd0));
+        sum_d   = tern_fp_pkg::divsqrt_sum(rec_q);
         state_d = StPrep;
       end
       StPrep: begin
@@ -181,13 +117,7 @@ module tern_fp32_divsqrt (
       b_q       <= '0;
       ops_q     <= '0;
       count_q   <= '0;
-      rem_q     <= '0;
-      root_q    <= '0;
-      feed_q    <= '0;
-      divisor_q <= '0;
-      sign_q    <= 1'b0;
-      exp_q     <= '0;
-      special_q <= '0;
+      rec_q     <= '0;
       sum_q     <= '0;
       prep_q    <= '0;
       result_q  <= '0;
@@ -198,13 +128,7 @@ module tern_fp32_divsqrt (
       b_q       <= b_d;
       ops_q     <= ops_d;
       count_q   <= count_d;
-      rem_q     <= rem_d;
-      root_q    <= root_d;
-      feed_q    <= feed_d;
-      divisor_q <= divisor_d;
-      sign_q    <= sign_d;
-      exp_q     <= exp_d;
-      special_q <= special_d;
+      rec_q     <= rec_d;
       sum_q     <= sum_d;
       prep_q    <= prep_d;
       result_q  <= result_d;

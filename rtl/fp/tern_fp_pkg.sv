@@ -607,6 +607,78 @@ package tern_fp_pkg;
     sqrt_operand = {half_exp - 12'sd1, !a_exp[0] ? {1'b0, a_sig, 31'd0} : {2'b00, a_sig, 30'd0}};
   endfunction
 
+  // The divide/square-root recurrence of tern_fp32_divsqrt (one digit a cycle) and
+  // tern_fp32_divsqrt_pipe (one digit a stage), defined once. Its state (DivSqrtW bits):
+  // {sqrt, sign, exp[11:0] (the sum form's bit 26 weight), special[3:0], divisor[23:0],
+  // rem[31:0] (partial remainder), root[27:0] (quotient or root so far), feed[55:0] (dividend or
+  // radicand bits still to bring down)}.
+  localparam int unsigned DivSqrtW = 158;
+
+  // The state before the first digit, from {unpack(a), unpack(b)}. A quotient (a_sig << 27) /
+  // b_sig has 28 bits; its first partial remainder is a_sig >> 1 (less than b_sig, so the bits
+  // above 27 are zero). A root brings down the radicand two bits a step. The divisor is never
+  // 0: a zero divisor's result is special.
+  function automatic logic [DivSqrtW-1:0] divsqrt_setup(logic sqrt, logic [77:0] ops);
+    logic        a_nan, a_inf, a_zero, a_sign, b_nan, b_inf, b_zero, b_sign, sign;
+    logic [10:0] a_exp, b_exp;
+    logic [23:0] a_sig, b_sig;
+    logic signed [11:0] exp;
+    logic [3:0]  special;
+    logic [31:0] rem;
+    logic [55:0] feed;
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = ops[77:39];
+    {b_nan, b_inf, b_zero, b_sign, b_exp, b_sig} = ops[38:0];
+    if (sqrt) begin
+      sign        = 1'b0;
+      {exp, feed} = sqrt_operand(a_exp, a_sig);
+      rem         = '0;
+      special     = sqrt_special({a_nan, a_inf, a_zero, a_sign});
+    end else begin
+      sign    = a_sign ^ b_sign;
+      exp     = div_exp(a_exp, b_exp);
+      rem     = {9'd0, a_sig[23:1]};
+      feed    = {a_sig[0], 55'd0};
+      special = div_special({a_nan, a_inf, a_zero, a_sign}, {b_nan, b_inf, b_zero, b_sign});
+    end
+    divsqrt_setup = {sqrt, sign, exp, special, b_sig | 24'(b_zero), rem, 28'd0, feed};
+  endfunction
+
+  // One digit: bring down one dividend bit (two radicand bits), subtract the divisor (the
+  // trial root*4 + 1) when it fits; the digit joins the root.
+  function automatic logic [DivSqrtW-1:0] divsqrt_digit(logic [DivSqrtW-1:0] st);
+    logic        sqrt, fits;
+    logic [40:0] head;  // {sign, exp, special, divisor}
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] rem;   // the remainder stays below 2^31: its top bit is never shifted up
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [31:0] shifted, trial;
+    logic [27:0] root;
+    logic [55:0] feed;
+    logic [32:0] diff;
+    {sqrt, head, rem, root, feed} = st;
+    shifted = sqrt ? {rem[29:0], feed[55:54]} : {rem[30:0], feed[55]};
+    trial   = sqrt ? {2'b00, root, 2'b01} : {8'd0, head[23:0]};
+    diff    = sub_select(shifted, trial);
+    fits    = !diff[32];
+    divsqrt_digit = {sqrt, head, fits ? diff[31:0] : shifted, root[26:0], fits,
+                     sqrt ? {feed[53:0], 2'b00} : {feed[54:0], 1'b0}};
+  endfunction
+
+  // After the last digit: the sum form of the root or quotient (the remainder is the sticky
+  // bit), or the special result.
+  function automatic logic [41:0] divsqrt_sum(logic [DivSqrtW-1:0] st);
+    logic               unused_sqrt;
+    logic               sign;
+    logic signed [11:0] exp;
+    logic [3:0]         special;
+    logic [23:0]        unused_divisor;
+    logic [31:0]        rem;
+    logic [27:0]        root;
+    logic [55:0]        unused_feed;
+    {unused_sqrt, sign, exp, special, unused_divisor, rem, root, unused_feed} = st;
+    divsqrt_sum = special_or_sum(special, sum_from_28(sign, exp, root, rem != 32'd0));
+  endfunction
+
   // IEEE 754-2019 maximum / minimum: NaN gives the canonical NaN; -0 orders below +0.
   function automatic logic [31:0] fp32_order_key(logic [31:0] v);
     fp32_order_key = v[31] ? ~v : (v | 32'h8000_0000);
