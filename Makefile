@@ -31,12 +31,13 @@ bootstrap:
 $(BUILD)/build.ninja: | bootstrap
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
+# A dry run first: when a source the last configure saw is gone (a file moved, a branch
+# switched), ninja cannot even plan, and configuring again fixes it. Every target that builds
+# goes through here.
 configure: bootstrap $(BUILD)/build.ninja
-
-# A dry run first: when a source the last configure saw is gone (a file moved), ninja cannot
-# even plan, and configuring again fixes it.
-build: configure
 	@cmake --build $(BUILD) -- -n >/dev/null 2>&1 || cmake -S . -B $(BUILD)
+
+build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
