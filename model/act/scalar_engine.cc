@@ -74,4 +74,25 @@ ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& ou
   return ActError::kNone;
 }
 
+uint32_t act_latency(ActFunc f) {
+  // Each function's exit in the lane's schedule (docs/scalar-engine.md "Pipeline"), then the
+  // bus register and the output conversion's 5 steps.
+  constexpr uint32_t kTail = 1 + 5;
+  switch (f) {
+    case ActFunc::kCopy:
+    case ActFunc::kRelu:
+    case ActFunc::kAbs:
+    case ActFunc::kSign: return 25 + kTail;
+    case ActFunc::kSquare: return 31 + kTail;
+    case ActFunc::kSqrt: return 59 + kTail;
+    case ActFunc::kExp: return 254 + kTail;
+    case ActFunc::kErf: return 271 + kTail;
+    case ActFunc::kGelu:
+    case ActFunc::kMish: return 325 + kTail;
+    case ActFunc::kLog: return 460 + kTail;
+    case ActFunc::kSoftplus: return 470 + kTail;
+    default: return 317 + kTail;  // the quotient's: sigmoid, silu, gelu_apprx_tanh, tanh, rsqrt, reciprocal
+  }
+}
+
 }  // namespace tern::act

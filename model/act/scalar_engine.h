@@ -70,4 +70,10 @@ uint32_t reduce_identity(ReduceOp op);  // +0 for add, -Inf for max
 // Dtypes the engine reads and writes: the float formats (integer formats are rejected).
 bool is_act_dtype(uint8_t code);
 
+// The engine's timing, as docs/scalar-engine.md "Pipeline" states it (the RTL's tests hold it
+// to these): the cycles from an element entering the engine to its result, for each function,
+// with no stall; and the shortest spacing of the elements of an add reduction.
+uint32_t act_latency(ActFunc f);
+constexpr uint32_t kActAddReduceSpacing = 11;
+
 }  // namespace tern::act

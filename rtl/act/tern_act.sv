@@ -1,12 +1,19 @@
 // tern_act: the Scalar Engine (docs/scalar-engine.md). One lane per partition; each accepted
-// input beat carries one element per lane and yields one result per lane the next cycle:
+// input beat carries one element per lane:
 //   y = func(upconvert(in) * scale + bias), out = downconvert(y) (RNE or SR),
 // with an optional add/max reduction of y along the free axis into one fp32 accumulator per
-// lane (acc_o). One command at a time; a command with an error is dropped (err_valid_o) and
-// consumes no input. Golden: tern::act::ScalarEngine.
+// lane (acc_o). Golden: tern::act::ScalarEngine.
 //
-// The function datapath (tern_act_lane) is one combinational step here: functionally exact,
-// not timing closed; a taped-out engine would pipeline it, adding latency, not throughput.
+// The lanes (tern_act_lane) are one pipeline shared by every function, each function leaving
+// by its exit, tern_act_pkg::Exit* advances after its beat entered, through a registered bus,
+// the output conversion (DownLat) and the result register. This block holds the commands, the
+// beats' context beside the pipeline (a line of MaxExit + 1 words: valid, function, output
+// dtype, rounding, reduction), and the order: a beat enters only when it leaves after the one
+// before it (a function with a shorter pipeline waits). A command is accepted once the last
+// beat of the one before has entered, so commands stream; one that resets, loads or reduces
+// into the accumulators waits until nothing is in flight, and an add reduction takes a beat at
+// most every AddLat + 1 cycles (the adder's loop). The output's back-pressure stalls the whole
+// pipeline. A command with an error is dropped (err_valid_o) and consumes no input.
 module tern_act #(
   parameter int unsigned Lanes = tern_cfg_pkg::Partitions
 ) (
@@ -62,17 +69,25 @@ module tern_act #(
     end
   end
 
-  logic                cmd_fire, start;
+  localparam int unsigned NumExits = tern_act_pkg::NumExits;
+  localparam int unsigned Depth    = tern_act_pkg::MaxExit + 1;  // the line: depths 0 .. MaxExit
+  localparam int unsigned DownLat  = tern_act_pkg::DownLat;
+  localparam int unsigned AddLat   = tern_act_pkg::AddLat;
+
+  logic                cmd_fire, start, pipe_empty;
   logic                active_q, active_d;
   logic [15:0]         left_q, left_d;
-  logic [4:0]          func_q;
+  logic [4:0]          func_q_cmd;
   logic [3:0]          in_dt_q, out_dt_q;
-  logic                round_q, reduce_q, red_op_q;
+  logic                round_q, red_add_q, red_max_q;
+  logic [9:0]          lat_q;     // the command's exit: advances from a beat's entry to its result
   logic [Lanes*32-1:0] scale_q, bias_q;
   logic                err_valid_q;
   logic [3:0]          err_code_q;
 
-  assign cmd_ready_o = !active_q;
+  // A command may overtake nothing: it is taken once its predecessor's beats have all entered,
+  // and one that touches the accumulators once nothing is in flight.
+  assign cmd_ready_o = !active_q && ((cmd_reduce_cmd_i == tern_act_pkg::RedIdle) || pipe_empty);
   assign cmd_fire    = cmd_valid_i && cmd_ready_o;
   assign cmd_check_o = cmd_err;
   assign start       = cmd_fire && (cmd_err == tern_act_pkg::ActErrNone);
@@ -89,16 +104,20 @@ module tern_act #(
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
 
-  // The command's operands, held while it streams.
+  // The command's operands, held while its beats enter.
+  logic reduces;
+  assign reduces = (cmd_reduce_cmd_i == tern_act_pkg::RedReduce) ||
+                   (cmd_reduce_cmd_i == tern_act_pkg::RedResetReduce) ||
+                   (cmd_reduce_cmd_i == tern_act_pkg::RedLoadReduce);
   always_ff @(posedge clk_i) begin
     if (start) begin
-      func_q   <= cmd_func_i;
-      in_dt_q  <= cmd_in_dtype_i;
-      out_dt_q <= cmd_out_dtype_i;
-      round_q  <= cmd_round_i;
-      red_op_q <= cmd_reduce_op_i;
-      reduce_q <= (cmd_reduce_cmd_i == tern_act_pkg::RedReduce) || (cmd_reduce_cmd_i == tern_act_pkg::RedResetReduce) ||
-                  (cmd_reduce_cmd_i == tern_act_pkg::RedLoadReduce);
+      func_q_cmd <= cmd_func_i;
+      in_dt_q   <= cmd_in_dtype_i;
+      out_dt_q  <= cmd_out_dtype_i;
+      round_q   <= cmd_round_i;
+      red_add_q <= reduces && (cmd_reduce_op_i == tern_act_pkg::RedOpAdd);
+      red_max_q <= reduces && (cmd_reduce_op_i == tern_act_pkg::RedOpMax);
+      lat_q     <= tern_act_pkg::Exits[10*tern_act_pkg::exit_index(cmd_func_i) +: 10];
       for (int l = 0; l < Lanes; l++) begin
         scale_q[32*l +: 32] <= cmd_scale_vec_i ? cmd_scales_i[32*l +: 32] : cmd_scale_i;
         bias_q[32*l +: 32]  <= cmd_bias_vec_i ? cmd_biases_i[32*l +: 32] : cmd_bias_i;
@@ -106,99 +125,165 @@ module tern_act #(
     end
   end
 
-  // --- Streaming: one beat per cycle while the result register is free ---------------------
-  logic                out_valid_q, out_valid_d, beat;
-  logic [Lanes*32-1:0] out_q, out_d, acc_q, acc_d, random;
-
-  assign in_ready_o = active_q && (!out_valid_q || out_ready_i);
+  // --- Beats: in order, at most one a cycle -------------------------------------------------
+  // rem: advances until the last beat to enter reaches its exit; a beat of exit lat entering
+  // now leaves after it when lat > rem. hold: advances until an add reduction's next element
+  // may enter (its accumulator add is in the loop). Both count down to 0, their reset value.
+  logic       en, beat, order_ok, rate_ok, out_valid;
+  logic [9:0] rem_q, rem_d;
+  logic [3:0] hold_q, hold_d;
+  assign en         = !out_valid || out_ready_i;
+  assign order_ok   = lat_q > rem_q;
+  assign rate_ok    = !red_add_q || (hold_q == 4'd0);
+  assign in_ready_o = active_q && en && order_ok && rate_ok;
   assign beat       = in_valid_i && in_ready_o;
 
   always_comb begin
-    active_d    = active_q;
-    left_d      = left_q;
-    out_valid_d = out_valid_q && !out_ready_i;
+    active_d = active_q;
+    left_d   = left_q;
+    rem_d    = rem_q;
+    hold_d   = hold_q;
     if (start) begin
       active_d = 1'b1;
       left_d   = cmd_n_i;
     end else if (beat) begin
-      left_d      = left_q - 16'd1;
-      active_d    = (left_q != 16'd1);
-      out_valid_d = 1'b1;
+      left_d   = left_q - 16'd1;
+      active_d = (left_q != 16'd1);
+    end
+    if (beat) begin
+      rem_d  = lat_q - 10'd1;
+      hold_d = red_add_q ? 4'(AddLat) : 4'd0;
+    end else if (en) begin
+      if (rem_q != 10'd0)  rem_d = rem_q - 10'd1;
+      if (hold_q != 4'd0) hold_d = hold_q - 4'd1;
     end
   end
 
-  // The lanes: y = func(x * scale + bias), reduced and converted (tern_act_lane).
-  logic [Lanes*32-1:0] lane_out, lane_acc;
-  for (genvar l = 0; l < Lanes; l++) begin : gen_lane
-    tern_act_lane u_lane (
-      .in_i       (in_data_i[32*l +: 32]),
-      .in_dtype_i (in_dt_q),
-      .scale_i    (scale_q[32*l +: 32]),
-      .bias_i     (bias_q[32*l +: 32]),
-      .func_i     (func_q),
-      .out_dtype_i(out_dt_q),
-      .round_i    (round_q),
-      .random_i   (random[32*l +: 32]),
-      .red_op_i   (red_op_q),
-      .acc_i      (acc_q[32*l +: 32]),
-      .out_o      (lane_out[32*l +: 32]),
-      .acc_o      (lane_acc[32*l +: 32])
-    );
-  end
+  // The context lines: depth 0 is the beat entering now, depth d the one that entered d
+  // advances ago. func_line (5 bits a depth) feeds the lanes' selects; meta_line (MetaW bits:
+  // {acc_max, acc_add, round, out_dtype, valid}) the exits and the bus.
+  localparam int unsigned MetaW = 8;
+  logic [Depth*5-1:0]         func_line;
+  logic [(Depth-1)*5-1:0]     func_q, func_d;
+  logic [Depth*MetaW-1:0]     meta_line;
+  logic [(Depth-1)*MetaW-1:0] meta_q, meta_d;
+  logic [MetaW-1:0]           meta_in;
+  assign meta_in   = {red_max_q, red_add_q, round_q, out_dt_q, beat};
+  assign func_d    = en ? {func_q[(Depth-2)*5-1:0], func_q_cmd} : func_q;
+  assign meta_d    = en ? {meta_q[(Depth-2)*MetaW-1:0], meta_in} : meta_q;
+  assign func_line = {func_q, func_q_cmd};
+  assign meta_line = {meta_q, meta_in};
 
+  // The exits: exit e holds a leaving beat when the beat at its depth is valid and leaves
+  // there; its context goes to the bus with its result (registered).
+  logic [NumExits-1:0] exit_hit;
+  logic [MetaW-1:0]    bus_d, bus_q;
   always_comb begin
-    out_d = out_q;
-    acc_d = acc_q;
-    if (start) begin
-      unique case (cmd_reduce_cmd_i)
-        tern_act_pkg::RedReset, tern_act_pkg::RedResetReduce: begin
-          for (int l = 0; l < Lanes; l++) begin
-            acc_d[32*l +: 32] = (cmd_reduce_op_i == tern_act_pkg::RedOpAdd) ? 32'h0000_0000 : 32'hFF80_0000;
-          end
-        end
-        tern_act_pkg::RedLoadReduce: acc_d = cmd_acc_load_i;
-        default: ;
-      endcase
-    end else if (beat) begin
-      out_d = lane_out;
-      if (reduce_q) acc_d = lane_acc;
+    bus_d = '0;
+    for (int e = 0; e < NumExits; e++) begin
+      logic [MetaW-1:0] m;
+      logic [4:0]       f;
+      m = meta_line[MetaW*int'(tern_act_pkg::Exits[10*e +: 10]) +: MetaW];
+      f = func_line[5*int'(tern_act_pkg::Exits[10*e +: 10]) +: 5];
+      exit_hit[e] = m[0] && (tern_act_pkg::exit_index(f) == 4'(e));
+      if (exit_hit[e]) bus_d = bus_d | m;
     end
   end
+
+  logic             bus_valid, bus_round, bus_add, bus_max;
+  logic [3:0]       bus_dtype;
+  logic [DownLat-1:0] outv_q, outv_d;
+  assign {bus_max, bus_add, bus_round, bus_dtype, bus_valid} = bus_q;
+  assign outv_d    = en ? {outv_q[DownLat-2:0], bus_valid} : outv_q;
+  assign out_valid = outv_q[DownLat-1];
+
+  // In flight: beats entered and not yet out, and an accumulator add not yet written.
+  logic [9:0] inflight_q, inflight_d;
+  logic [3:0] acc_wait_q, acc_wait_d;
+  logic       out_fire, add_start;
+  assign out_fire   = out_valid && out_ready_i;
+  assign add_start  = en && bus_valid && bus_add;
+  assign inflight_d = inflight_q + 10'(beat) - 10'(out_fire);
+  assign acc_wait_d = add_start ? 4'(AddLat) : (en && acc_wait_q != 4'd0) ? acc_wait_q - 4'd1 : acc_wait_q;
+  assign pipe_empty = (inflight_q == 10'd0) && (acc_wait_q == 4'd0);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      active_q    <= 1'b0;
-      left_q      <= 16'd0;
-      out_valid_q <= 1'b0;
-      acc_q       <= '0;
+      active_q   <= 1'b0;
+      left_q     <= 16'd0;
+      rem_q      <= 10'd0;
+      hold_q     <= 4'd0;
+      meta_q     <= '0;
+      bus_q      <= '0;
+      outv_q     <= '0;
+      inflight_q <= 10'd0;
+      acc_wait_q <= 4'd0;
     end else begin
-      active_q    <= active_d;
-      left_q      <= left_d;
-      out_valid_q <= out_valid_d;
-      acc_q       <= acc_d;
+      active_q   <= active_d;
+      left_q     <= left_d;
+      rem_q      <= rem_d;
+      hold_q     <= hold_d;
+      meta_q     <= meta_d;
+      bus_q      <= en ? bus_d : bus_q;
+      outv_q     <= outv_d;
+      inflight_q <= inflight_d;
+      acc_wait_q <= acc_wait_d;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    out_q <= out_d;
+    func_q <= func_d;
   end
 
-  assign out_valid_o = out_valid_q;
-  assign out_data_o  = out_q;
-  assign acc_o       = acc_q;
-  assign busy_o      = active_q || out_valid_q;
+  assign out_valid_o = out_valid;
+  assign busy_o      = active_q || !pipe_empty;
 
-  // One stochastic-rounding generator per lane; a draw per element when rounding with SR.
-  for (genvar l = 0; l < Lanes; l++) begin : gen_sr
+  // --- The lanes and their stochastic-rounding generators ------------------------------------
+  logic acc_set;
+  assign acc_set = start && (cmd_reduce_cmd_i == tern_act_pkg::RedReset ||
+                             cmd_reduce_cmd_i == tern_act_pkg::RedResetReduce ||
+                             cmd_reduce_cmd_i == tern_act_pkg::RedLoadReduce);
+  for (genvar l = 0; l < Lanes; l++) begin : gen_lane
+    logic [31:0] random, acc_value;
+    assign acc_value = (cmd_reduce_cmd_i == tern_act_pkg::RedLoadReduce) ? cmd_acc_load_i[32*l +: 32] :
+                       (cmd_reduce_op_i == tern_act_pkg::RedOpAdd) ? 32'h0000_0000 : 32'hFF80_0000;
+    tern_act_lane u_lane (
+      .clk_i, .rst_ni, .en_i (en),
+      .in_i        (in_data_i[32*l +: 32]),
+      .in_dtype_i  (in_dt_q),
+      .scale_i     (scale_q[32*l +: 32]),
+      .bias_i      (bias_q[32*l +: 32]),
+      .func_line_i (func_line),
+      .exit_i      (exit_hit),
+      .bus_valid_i (bus_valid),
+      .out_dtype_i (bus_dtype),
+      .round_i     (bus_round),
+      .random_i    (random),
+      .acc_add_i   (bus_valid && bus_add),
+      .acc_max_i   (bus_valid && bus_max),
+      .acc_set_i   (acc_set),
+      .acc_value_i (acc_value),
+      .out_o       (out_data_o[32*l +: 32]),
+      .acc_o       (acc_o[32*l +: 32])
+    );
+    // One draw per element converted with SR, as it enters the conversion.
     tern_sr_rng u_sr_rng (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
       .lane_i     (16'(l)),
       .seed_load_i(sr_seed_valid_i),
       .seed_i     (sr_seed_i),
-      .draw_i     (beat && (round_q == tern_pkg::RoundSr)),
-      .random_o   (random[32*l +: 32])
+      .draw_i     (en && bus_valid && (bus_round == tern_pkg::RoundSr)),
+      .random_o   (random)
     );
   end
+
+`ifndef SYNTHESIS
+  // At most one exit holds a leaving beat; an add reduction's next beat reaches the bus only
+  // after the adder has written the accumulator; nothing leaves that did not enter.
+  one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(exit_hit));
+  acc_loop: assert property (@(posedge clk_i) disable iff (!rst_ni) add_start |-> acc_wait_q == 4'd0);
+  no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni) out_fire |-> inflight_q != 10'd0);
+`endif
 
 endmodule
