@@ -14,7 +14,7 @@ module tern_act_horner #(
   input  logic [Terms*32-1:0] coeffs_i,
   output logic [31:0]         result_o
 );
-  /* verilator no_inline_module */  // one C++ class for all its instances
+  /* verilator no_inline_module */  // its own class in the C++ model (smaller, faster compile)
   localparam int unsigned Step = tern_act_pkg::StepLat;
   localparam int unsigned Mul  = tern_act_pkg::MulLat;
 

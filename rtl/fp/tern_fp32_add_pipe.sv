@@ -17,7 +17,6 @@ module tern_fp32_add_pipe #(
   output logic        valid_o,
   output logic [31:0] sum_o
 );
-  /* verilator no_inline_module */  // one C++ class for all its instances
 
   localparam int unsigned Steps = 10;
 

@@ -19,7 +19,6 @@ module tern_fp32_divsqrt_pipe #(
   output logic        valid_o,
   output logic [31:0] result_o
 );
-  /* verilator no_inline_module */  // one C++ class for all its instances
 
   localparam int unsigned Digits = 28;
   localparam int unsigned Steps  = Digits + 7;

@@ -16,7 +16,6 @@ module tern_fp32_mul_pipe #(
   output logic        valid_o,
   output logic [31:0] product_o
 );
-  /* verilator no_inline_module */  // one C++ class for all its instances
 
   localparam int unsigned Steps     = 7;
   localparam int unsigned RowsW     = tern_fp_pkg::MulRowsW;

@@ -19,7 +19,6 @@ module tern_fp_downconvert_pipe #(
   output logic [31:0] bits_o,        // result in the low fmt_width(dtype) bits
   output logic        dtype_ok_o     // its dtype is a float dtype
 );
-  /* verilator no_inline_module */  // one C++ class for all its instances
 
   localparam int unsigned Steps = 5;
   localparam int unsigned PrepW = tern_fp_pkg::RoundPrepW;

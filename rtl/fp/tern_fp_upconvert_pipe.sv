@@ -17,7 +17,6 @@ module tern_fp_upconvert_pipe #(
   output logic [31:0] fp32_o,
   output logic        dtype_ok_o   // the source dtype is a float dtype
 );
-  /* verilator no_inline_module */  // one C++ class for all its instances
 
   localparam int unsigned Steps = 6;
   localparam int unsigned PrepW = tern_fp_pkg::RoundPrepW;
