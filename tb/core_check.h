@@ -192,7 +192,7 @@ inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rn
 
 // Scalar Engine instructions on ACT: random function, dtypes, rounding, immediate or
 // per-partition scale and bias, reduce commands (load_reduce with its acc_load), sometimes
-// acc_out; input from SBUF or PSUM.
+// acc_out; input from SBUF or PSUM, sometimes where the last instruction wrote.
 inline isa::Program random_act_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
   const uint32_t P = cfg.partitions;
   isa::Program p;
@@ -212,10 +212,14 @@ inline isa::Program random_act_program(const CoreConfig& cfg, std::mt19937_64& r
     in.ap[0] = random_ap(isa::Mem::kSbuf, kActDtypes[rng() % 6], start, lanes, n, rng, &used);
     in.ap[0].offset = sbuf.take(used);
     const bool from_psum = rng() % 4 == 0;
+    // Now and then the input starts where the last instruction's output does: the read waits
+    // for those writes (a read-after-write hazard, tern_act_adapter).
+    const bool chained = i > 0 && !from_psum && rng() % 3 == 0;
     in.ap[1] = random_ap(from_psum ? isa::Mem::kPsum : isa::Mem::kSbuf, kActDtypes[rng() % 6],
                          random_start(lanes, P, rng), lanes, n, rng, &used);
     const uint32_t eb = core::dtype_bytes(in.ap[1].dtype);
     in.ap[1].offset = from_psum ? eb * uint32_t(rng() % 8) : sbuf.take(used);
+    if (chained) in.ap[1].offset = stream.back().ap[0].offset;
     auto one_per_lane = [&]() {
       isa::AccessPattern ap;
       ap.mem = isa::Mem::kSbuf;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common/config.h"
+#include "act/scalar_engine.h"
 #include "core/core_model.h"
 #include "core_check.h"
 #include "isa/asm.h"
@@ -112,6 +113,9 @@ TYPED_TEST(CoreComputeTest, BadEngineOperandsFaultLikeGolden) {
                   "scale=sbuf.fp32[0:, {}], bias=0.0\n  halt\n", this->cfg.sbuf_partition_bytes),
       // activate of an integer dtype: the engine rejects it
       ".seq act\n  activate sbuf.int32[0:2, 64][[1,4]], sbuf.fp32[0:2, 0][[1,4]], func=copy, scale=1.0, bias=0.0\n  halt\n",
+      // activate of 65536 elements (one, re-read): more than the engine takes (the RTL used to
+      // run 65535 of them and wait for the last forever)
+      ".seq act\n  activate sbuf.fp32[0:2, 64][[0,2],[0,32768]], sbuf.fp32[0:2, 0][[0,2],[0,32768]], func=copy, scale=1.0, bias=0.0\n  halt\n",
   };
   for (const std::string& text : bad) {
     SCOPED_TRACE(text);
@@ -242,6 +246,49 @@ TYPED_TEST(CoreComputeTest, PeFaultAfterAnInstructionWentAhead) {
   core::CoreModel golden(this->cfg, {});
   EXPECT_THROW(golden.run(p), core::CoreFault);
   this->compare(p, 4096, rng, text);
+}
+
+// The ACT adapter's overlap (tern_act_adapter): the next activate runs its front (checks,
+// reads, command, inputs) while the last one's results drain from the engine's pipeline, so
+// two instructions share one latency. One that reads what the last one writes waits for those
+// writes, in SBUF and in PSUM; one that faults after another went ahead lets it complete.
+// Every case must match the golden model.
+TYPED_TEST(CoreComputeTest, ActRunsTheNextInstructionWhileOneDrains) {
+  auto rng = test::make_rng();
+  const uint32_t P = this->cfg.partitions, N = 64, K = 4, L = act::act_latency(act::ActFunc::kExp);
+  // Region r of `parts` partitions: N fp32 elements at byte r * 4N.
+  auto ap = [&](const char* mem, uint32_t r, uint32_t parts = 0) {
+    return fmt::format("{}.fp32[0:{}, {}][[1,{}]]", mem, parts ? parts : P, r * 4 * N, N);
+  };
+  auto activate = [](const std::string& out, const std::string& in) {
+    return fmt::format("  activate {}, {}, func=exp, scale=0.5, bias=0.0\n", out, in);
+  };
+  auto run = [&](const std::string& body, const char* what) {
+    const std::string text = ".seq act\n" + body + "  halt\n";
+    SCOPED_TRACE(text);
+    const isa::Program p = isa::assemble(text, what);
+    TypeParam rtl(tb::kCoreHbmBytes);
+    const tb::SeqRunResult r = rtl.run(p, 0);
+    this->compare(p, 2 * K * 4 * N, rng, what);
+    return r.cycles;
+  };
+  std::string apart, chain, psum;
+  for (uint32_t i = 0; i < K; ++i) {
+    apart += activate(ap("sbuf", 2 * i + 1), ap("sbuf", 2 * i));  // regions of their own
+    chain += activate(ap("sbuf", i + 1), ap("sbuf", i));          // reads the last output
+    psum += activate(ap("psum", (i + 1) % 2), ap("psum", i % 2));
+  }
+  const uint64_t one = run(activate(ap("sbuf", 1), ap("sbuf", 0)), "one");
+  const uint64_t apart_cycles = run(apart, "apart"), chain_cycles = run(chain, "chain");
+  run(psum, "psum chain");
+  run(activate(ap("sbuf", 1), ap("sbuf", 0)) + activate(ap("sbuf", 3), ap("sbuf", 2, P + 1)),
+      "fault after one went ahead");
+  fmt::print("{}: one exp of {} {} cycles; {} apart {}, {} chained {} (latency {})\n",
+             ConfigOf<TypeParam>::kName, N, one, K, apart_cycles, K, chain_cycles, L);
+  // Apart, the K - 1 more cost their beats and issue and, two in flight, a latency per pair;
+  // one at a time they would pay K - 1 latencies. Chained, each waits out the last one's.
+  EXPECT_LT(apart_cycles - one, uint64_t((K - 1) * (N + 30) + (K / 2) * L));
+  EXPECT_GE(chain_cycles - one, uint64_t((K - 1) * L));
 }
 
 // Bad operands stop the sequencer at the instruction with the golden model's code.

@@ -183,8 +183,8 @@ module tern_act #(
     for (int e = 0; e < NumExits; e++) begin
       logic [MetaW-1:0] m;
       logic [4:0]       f;
-      m = meta_line[MetaW*int'(tern_act_pkg::Exits[10*e +: 10]) +: MetaW];
-      f = func_line[5*int'(tern_act_pkg::Exits[10*e +: 10]) +: 5];
+      m = meta_line[MetaW*32'(tern_act_pkg::Exits[10*e +: 10]) +: MetaW];
+      f = func_line[5*32'(tern_act_pkg::Exits[10*e +: 10]) +: 5];
       exit_hit[e] = m[0] && (tern_act_pkg::exit_index(f) == 4'(e));
       if (exit_hit[e]) bus_d = bus_d | m;
     end

@@ -3,7 +3,16 @@
 // per-partition scale and bias and the load_reduce accumulator (acc_load, ap2), streams ap1 from
 // SBUF or PSUM into the engine and its results to ap0, and finally writes the reduction
 // accumulators, converted to acc_out's dtype (RNE), to acc_out (ap3). Lane i is partition
-// start + i of each operand. One element per operand is in flight: correct first, fast later.
+// start + i of each operand.
+// Two instructions overlap (docs/core-rtl.md "ACT: two instructions in flight"). The front
+// checks an instruction, reads its scalars, gives the engine its command and streams ap1 in;
+// the back writes the engine's results to ap0 (and the accumulators to ap3) for the oldest
+// instruction in its context queue and signals done. Once an instruction's command is taken
+// (it can no longer fault) and it does not write acc_out, ahead_o lets the sequencer hand over
+// the next one, whose front runs while the back drains the engine's pipeline. The next one's
+// reads wait while they overlap the bytes the back still has to write (a read-after-write
+// hazard); an instruction that writes acc_out runs alone (its accumulators are read once the
+// engine is empty).
 module tern_act_adapter #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
@@ -21,6 +30,7 @@ module tern_act_adapter #(
   input  logic [tern_isa_pkg::ApSlots*32-1:0]      ap_base_i,
   input  logic [tern_isa_pkg::ScalarSlots*32-1:0]  sc_base_i,
   output logic                                     done_o,
+  output logic                                     ahead_o,     // the next may be handed over
   output logic                                     err_o,
   output logic [3:0]                               err_code_o,  // tern::core::FaultKind
   // SBUF and PSUM: a request is granted when gnt is high with valid; read data the next cycle
@@ -52,19 +62,28 @@ module tern_act_adapter #(
   localparam logic [3:0] ErrOperand = 4'd2;
   localparam logic [3:0] ErrEngine  = 4'd3;
 
-  localparam logic [2:0] StIdle  = 3'd0;
-  localparam logic [2:0] StStart = 3'd1;
-  localparam logic [2:0] StCheck = 3'd2;
-  localparam logic [2:0] StScal  = 3'd3;
-  localparam logic [2:0] StCmd   = 3'd4;
-  localparam logic [2:0] StRun   = 3'd5;
-  localparam logic [2:0] StAcc   = 3'd6;
+  typedef enum logic [2:0] {FrIdle, FrStart, FrCheck, FrHazard, FrScal, FrCmd, FrRun} front_e;
+  typedef enum logic [2:0] {BkIdle, BkOut, BkDrain, BkAccStart, BkAcc} back_e;
 
-  // Walkers: 0 ap0 (out), 1 ap1 (in), 2 ap2 (acc_load), 3 ap3 (acc_out), 4 scale, 5 bias.
+  // What the back needs of an instruction: its destinations and size.
+  typedef struct packed {
+    logic [tern_isa_pkg::ApBits-1:0] ap0;
+    logic [31:0]                     base0;
+    logic [tern_isa_pkg::ApBits-1:0] ap3;
+    logic [31:0]                     base3;
+    logic [7:0]                      lanes;
+    logic [63:0]                     n;
+    logic                            acc;  // writes acc_out
+  } ctx_t;
+  localparam int unsigned CtxBits = 2 * tern_isa_pkg::ApBits + 2 * 32 + 8 + 64 + 1;
+
+  // Front walkers: 0 ap0 (out), 1 ap1 (in), 2 ap2 (acc_load), 3 ap3 (acc_out), 4 scale,
+  // 5 bias. The front only checks ap0 and ap3; the back walks them again.
   localparam int unsigned NW = 6;
   localparam logic [2:0] WIn = 3'd1, WLoad = 3'd2, WAccOut = 3'd3, WScale = 3'd4, WBias = 3'd5;
 
-  logic [2:0]    state_q, state_d;
+  front_e        fr_q, fr_d;
+  back_e         bk_q, bk_d;
   logic [IB-1:0] instr_q;
   logic [tern_isa_pkg::ApSlots*32-1:0]     ap_base_q;
   logic [tern_isa_pkg::ScalarSlots*32-1:0] sc_base_q;
@@ -73,7 +92,7 @@ module tern_act_adapter #(
   logic [NW*64-1:0]  w_elements;
   logic [NW*8-1:0]   w_pstart, w_parts;
   logic [NW*3-1:0]   w_eb;
-  logic [NW*32-1:0]  w_off;
+  logic [NW*32-1:0]  w_off, w_lo, w_hi;
 
   logic [7:0] lanes;  // ap0's partitions: the lanes of the instruction
   assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: 8];
@@ -93,7 +112,7 @@ module tern_act_adapter #(
       assign base = ap_base_q[32*w +: 32];
       assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w < 2);
     end
-    logic [31:0] off;
+    logic [31:0] off, lo, hi;
     logic [63:0] el;
     logic [7:0]  sp, np;
     logic [2:0]  eb;
@@ -102,9 +121,12 @@ module tern_act_adapter #(
       .clk_i, .rst_ni,
       .start_i (w_start[w]), .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
       .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
-      .start_partition_o (sp), .partitions_o (np), .elem_bytes_o (eb), .dense_o (dense_unused),
+      .span_lo_o (lo), .span_hi_o (hi), .start_partition_o (sp), .partitions_o (np),
+      .elem_bytes_o (eb), .dense_o (dense_unused),
       .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
     assign w_off[32*w +: 32]      = off;
+    assign w_lo[32*w +: 32]       = lo;
+    assign w_hi[32*w +: 32]       = hi;
     assign w_elements[64*w +: 64] = el;
     assign w_pstart[8*w +: 8]     = sp;
     assign w_parts[8*w +: 8]      = np;
@@ -114,6 +136,21 @@ module tern_act_adapter #(
   function automatic logic [3:0] ap_dtype(input logic [IB-1:0] instr, input int unsigned slot);
     ap_dtype = instr[tern_isa_pkg::ApSlot0Lsb + slot * tern_isa_pkg::ApBits + tern_isa_pkg::ApDtypeLsb +: 4];
   endfunction
+
+  // ---------------------------------------------------------------------------------------
+  // The context queue: the instructions whose command the engine has taken and whose results
+  // the back has not all written, oldest at the head.
+  // ---------------------------------------------------------------------------------------
+  ctx_t       ctx_in, head;
+  logic       ctx_push, ctx_pop, ctx_full, ctx_empty;
+  logic [1:0] ctx_count;
+  assign ctx_in = {instr_q[tern_isa_pkg::ApSlot0Lsb +: tern_isa_pkg::ApBits], ap_base_q[31:0],
+                   instr_q[tern_isa_pkg::ApSlot0Lsb + 3 * tern_isa_pkg::ApBits +: tern_isa_pkg::ApBits],
+                   ap_base_q[32*3 +: 32], lanes, w_elements[64*WIn +: 64], w_present[WAccOut]};
+  tern_fifo #(.Width (CtxBits), .Depth (2)) u_ctx (
+    .clk_i, .rst_ni, .flush_i (1'b0),
+    .push_i (ctx_push), .data_i (ctx_in), .full_o (ctx_full),
+    .pop_i (ctx_pop), .data_o (head), .empty_o (ctx_empty), .count_o (ctx_count));
 
   // ---------------------------------------------------------------------------------------
   // The engine and its command.
@@ -139,7 +176,8 @@ module tern_act_adapter #(
     .cmd_in_dtype_i    (ap_dtype(instr_q, 1)),
     .cmd_out_dtype_i   (ap_dtype(instr_q, 0)),
     .cmd_round_i       (instr_q[tern_isa_pkg::ActStochasticLsb]),
-    .cmd_n_i           ((n_full > 64'hFFFF) ? 16'hFFFF : n_full[15:0]),
+    // More than 65535 elements is the engine's BadSize, as n = 0 is (golden: ScalarEngine::check).
+    .cmd_n_i           ((n_full > 64'hFFFF) ? 16'd0 : n_full[15:0]),
     .cmd_scale_vec_i   (w_present[WScale]),
     .cmd_scale_i       (instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: 32]),
     .cmd_scales_i      (scale_q),
@@ -164,7 +202,8 @@ module tern_act_adapter #(
     .cmd_check_o       (check_code)
   );
   logic unused;
-  assign unused = err_valid_unused ^ (^err_code_unused) ^ (^w_checked) ^ (^w_last);
+  assign unused = err_valid_unused ^ (^err_code_unused) ^ (^w_checked) ^ (^w_last) ^
+                  (^w_off[0 +: 32]) ^ (^w_off[32*WAccOut +: 32]) ^ w_valid[0] ^ w_valid[WAccOut];
 
   // The first failing check, in the golden model's order (exec_act).
   function automatic logic one_per_lane(input logic [NW*64-1:0] el, input logic [NW*8-1:0] parts,
@@ -194,16 +233,64 @@ module tern_act_adapter #(
     end
   end
 
+  logic need_load;
+  assign need_load = (reduce_cmd == tern_act_pkg::RedLoadReduce);
+
   // ---------------------------------------------------------------------------------------
-  // Memory reads: one a cycle for ap1 (read ahead into a tern_beat_fifo), one at a time for a
-  // scalar or acc_load.
+  // The back's walker: the head's ap0, then (acc_out) its ap3. Its span is what the back has
+  // still to write.
+  // ---------------------------------------------------------------------------------------
+  logic        b_start, b_psum, b_valid, b_ready, b_at_acc;
+  logic [31:0] b_off, b_lo, b_hi;
+  logic [7:0]  b_pstart, b_parts;
+  logic [2:0]  b_eb;
+  logic [63:0] b_el_unused;
+  logic        b_checked_unused, b_err_unused, b_dense_unused, b_last_unused;
+  assign b_at_acc = (bk_q == BkAccStart) || (bk_q == BkAcc);
+  tern_operand_walk #(.P(P)) u_back_walk (
+    .clk_i, .rst_ni,
+    .start_i (b_start), .ap_i (b_at_acc ? head.ap3 : head.ap0),
+    .base_i (b_at_acc ? head.base3 : head.base0), .lanes_i (head.lanes), .scalar_i (1'b0),
+    .psum_o (b_psum), .checked_o (b_checked_unused), .err_o (b_err_unused),
+    .elements_o (b_el_unused), .span_lo_o (b_lo), .span_hi_o (b_hi),
+    .start_partition_o (b_pstart), .partitions_o (b_parts), .elem_bytes_o (b_eb),
+    .dense_o (b_dense_unused), .off_valid_o (b_valid), .off_ready_i (b_ready), .off_o (b_off),
+    .off_last_o (b_last_unused));
+
+  // Front operand w overlaps the back's writes: same memory, shared partitions, shared bytes.
+  function automatic logic overlaps(input logic psum, input logic [7:0] ps, input logic [7:0] np,
+                                    input logic [31:0] lo, input logic [31:0] hi,
+                                    input logic b_psum_i, input logic [7:0] b_ps, input logic [7:0] b_np,
+                                    input logic [31:0] b_lo_i, input logic [31:0] b_hi_i);
+    overlaps = (psum == b_psum_i) && ({1'b0, ps} < {1'b0, b_ps} + {1'b0, b_np}) &&
+               ({1'b0, b_ps} < {1'b0, ps} + {1'b0, np}) && (lo < b_hi_i) && (b_lo_i < hi);
+  endfunction
+
+  // The front's reads: ap1, and scale, bias and acc_load where the instruction has them.
+  logic [NW-1:0] reads;
+  assign reads = {w_present[WBias], w_present[WScale], 1'b0, need_load, 1'b1, 1'b0};
+  logic hazard;
+  always_comb begin
+    // Until the back has started on the head, its span is not known: wait.
+    hazard = !ctx_empty && (bk_q == BkIdle);
+    for (int unsigned w = 0; w < NW; w++) begin
+      if (reads[w] && !ctx_empty &&
+          overlaps(w_psum[w], w_pstart[8*w +: 8], w_parts[8*w +: 8], w_lo[32*w +: 32], w_hi[32*w +: 32],
+                   b_psum, b_pstart, b_parts, b_lo, b_hi))
+        hazard = 1'b1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Memory reads (the front): one a cycle for ap1 (read ahead into a tern_beat_fifo), one at a
+  // time for a scalar or acc_load.
   // ---------------------------------------------------------------------------------------
   logic [2:0]      rd_who_q, rd_who_d;      // walker whose read was granted last cycle
   logic            rd_pending_q, rd_pending_d, rd_psum_q, rd_psum_d;
   logic [P*32-1:0] rd_row, rd_lanes;
   logic            in_room;
   logic [2:0]      scal_done_q, scal_done_d;  // scale, bias, acc_load read
-  logic [63:0]     out_count_q, out_count_d;
+  logic [63:0]     in_count_q, in_count_d, out_count_q, out_count_d;
 
   assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
   tern_lane_gather #(.P(P)) u_gather (
@@ -224,22 +311,19 @@ module tern_act_adapter #(
   end
 
   tern_beat_fifo #(.Width (P*32)) u_in_beats (
-    .clk_i, .rst_ni, .clear_i (state_q == StStart),
+    .clk_i, .rst_ni, .clear_i (fr_q == FrStart),
     .push_i (rd_pending_q && rd_who_q == WIn), .push_data_i (rd_lanes),
     .valid_o (in_valid), .data_o (in_data), .pop_i (in_valid && in_ready), .room_o (in_room));
-
-  logic need_load;
-  assign need_load = (reduce_cmd == tern_act_pkg::RedLoadReduce);
 
   logic [2:0] want;
   always_comb begin
     want = 3'd7;
-    if (state_q == StScal) begin
+    if (fr_q == FrScal) begin
       if (rd_pending_q)                                                 want = 3'd7;
       else if (w_present[WScale] && !scal_done_q[0] && w_valid[WScale]) want = WScale;
       else if (w_present[WBias] && !scal_done_q[1] && w_valid[WBias])   want = WBias;
       else if (need_load && !scal_done_q[2] && w_valid[WLoad])          want = WLoad;
-    end else if (state_q == StRun) begin
+    end else if (fr_q == FrRun) begin
       if (w_valid[WIn] && in_room) want = WIn;
     end
   end
@@ -257,49 +341,53 @@ module tern_act_adapter #(
   assign psum_rd_addr_o = w_off[32*want +: PAW];
   assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
 
-  // ---------------------------------------------------------------------------------------
-  // Writes: each out beat to the next element of ap0; then the accumulators to acc_out.
-  // ---------------------------------------------------------------------------------------
-  logic [2:0] ow;
-  assign ow = (state_q == StAcc) ? WAccOut : 3'd0;
+  always_comb begin
+    w_ready = '0;
+    if (rd_gnt) w_ready[want] = 1'b1;
+  end
 
+  // ---------------------------------------------------------------------------------------
+  // Writes (the back): each out beat to the next element of the head's ap0; then its
+  // accumulators to its acc_out.
+  // ---------------------------------------------------------------------------------------
   logic [P*32-1:0] acc_conv, wr_lanes, wr_row;
   logic [P-1:0]    wr_mask;
   always_comb begin
     for (int unsigned i = 0; i < P; i++)
-      acc_conv[32*i +: 32] = tern_core_pkg::from_fp32(ap_dtype(instr_q, 3), acc_data[32*i +: 32]);
+      acc_conv[32*i +: 32] = tern_core_pkg::from_fp32(
+          head.ap3[tern_isa_pkg::ApDtypeLsb +: 4], acc_data[32*i +: 32]);
   end
-  assign wr_lanes = (state_q == StAcc) ? acc_conv : out_data;
+  assign wr_lanes = b_at_acc ? acc_conv : out_data;
   tern_lane_scatter #(.P(P)) u_scatter (
-    .lanes_i (wr_lanes), .start_i (w_pstart[8*ow +: 8]), .count_i (w_parts[8*ow +: 8]),
+    .lanes_i (wr_lanes), .start_i (b_pstart), .count_i (b_parts),
     .row_o (wr_row), .mask_o (wr_mask));
 
   logic wr_want, wr_fire;
-  assign wr_want = ((state_q == StRun && out_valid) || state_q == StAcc) && w_valid[ow];
-  assign sbuf_wr_valid_o = wr_want && !w_psum[ow];
-  assign psum_wr_valid_o = wr_want && w_psum[ow];
-  assign sbuf_wr_addr_o  = w_off[32*ow +: SAW];
-  assign psum_wr_addr_o  = w_off[32*ow +: PAW];
-  assign sbuf_wr_bytes_o = w_eb[3*ow +: 3];
-  assign psum_wr_bytes_o = w_eb[3*ow +: 3];
+  assign wr_want = ((bk_q == BkOut && out_valid) || bk_q == BkAcc) && b_valid;
+  assign sbuf_wr_valid_o = wr_want && !b_psum;
+  assign psum_wr_valid_o = wr_want && b_psum;
+  assign sbuf_wr_addr_o  = b_off[SAW-1:0];
+  assign psum_wr_addr_o  = b_off[PAW-1:0];
+  assign sbuf_wr_bytes_o = b_eb;
+  assign psum_wr_bytes_o = b_eb;
   assign sbuf_wr_mask_o  = wr_mask;
   assign psum_wr_mask_o  = wr_mask;
   assign sbuf_wr_data_o  = wr_row;
   assign psum_wr_data_o  = wr_row;
   assign wr_fire   = (sbuf_wr_valid_o && sbuf_wr_gnt_i) || (psum_wr_valid_o && psum_wr_gnt_i);
-  assign out_ready = wr_fire && state_q == StRun;
-
-  always_comb begin
-    w_ready = '0;
-    if (rd_gnt) w_ready[want] = 1'b1;
-    if (wr_fire) w_ready[ow] = 1'b1;
-  end
+  assign out_ready = wr_fire && bk_q == BkOut;
+  assign b_ready   = wr_fire;
+  logic b_off_unused;
+  assign b_off_unused = ^b_off[31:SAW] ^ b_checked_unused ^ b_err_unused ^ b_dense_unused ^
+                        b_last_unused ^ (^b_el_unused);
 
   // ---------------------------------------------------------------------------------------
-  // The state machine.
+  // The front.
   // ---------------------------------------------------------------------------------------
+  logic fr_done, fr_err;  // the front reports a faulting instruction (the back is empty)
+  logic ahead_q, ahead_d;
   always_comb begin
-    state_d      = state_q;
+    fr_d         = fr_q;
     rd_who_d     = rd_who_q;
     rd_pending_d = 1'b0;
     rd_psum_d    = rd_psum_q;
@@ -307,13 +395,14 @@ module tern_act_adapter #(
     bias_d       = bias_q;
     acc_load_d   = acc_load_q;
     scal_done_d  = scal_done_q;
-    out_count_d  = out_count_q;
+    in_count_d   = in_count_q;
+    ahead_d      = ahead_q;
     w_start      = '0;
     cmd_valid    = 1'b0;
+    ctx_push     = 1'b0;
     ready_o      = 1'b0;
-    done_o       = 1'b0;
-    err_o        = 1'b0;
-    err_code_o   = 4'd0;
+    fr_done      = 1'b0;
+    fr_err       = 1'b0;
 
     // A read granted last cycle returns its row now (ap1's rows go to the FIFO).
     if (rd_pending_q && rd_who_q != WIn) begin
@@ -337,61 +426,113 @@ module tern_act_adapter #(
       rd_who_d     = want;
       rd_psum_d    = w_psum[want];
     end
-    if (out_ready) out_count_d = out_count_q + 64'd1;
+    if (in_valid && in_ready) in_count_d = in_count_q + 64'd1;
 
-    unique case (state_q)
-      StIdle: begin
-        ready_o = 1'b1;
-        if (valid_i) state_d = StStart;
-      end
-      StStart: begin
-        w_start      = {w_present[5:4], w_present[3:2], 2'b11};
-        scal_done_d  = '0;
-        out_count_d  = '0;
-        state_d      = StCheck;
-      end
-      StCheck: begin
-        if (check_fail) begin
-          done_o     = 1'b1;
-          err_o      = 1'b1;
-          err_code_o = check_err;
-          state_d    = StIdle;
-        end else begin
-          state_d = StScal;
+    unique case (fr_q)
+      FrIdle: begin
+        // One instruction at a time behind one that writes acc_out.
+        ready_o = ctx_empty || (ctx_count == 2'd1 && !head.acc);
+        if (valid_i && ready_o) begin
+          ahead_d = 1'b0;
+          fr_d    = FrStart;
         end
       end
-      StScal: begin
+      FrStart: begin
+        w_start     = {w_present[5:4], w_present[3:2], 2'b11};
+        scal_done_d = '0;
+        in_count_d  = '0;
+        fr_d        = FrCheck;
+      end
+      FrCheck: begin
+        // A fault is reported in order, after the instructions ahead of it.
+        if (!check_fail) begin
+          fr_d = hazard ? FrHazard : FrScal;
+        end else if (ctx_empty) begin
+          fr_done = 1'b1;
+          fr_err  = 1'b1;
+          fr_d    = FrIdle;
+        end
+      end
+      FrHazard: begin
+        if (!hazard) fr_d = FrScal;
+      end
+      FrScal: begin
         if ((!w_present[WScale] || scal_done_q[0]) && (!w_present[WBias] || scal_done_q[1]) &&
             (!need_load || scal_done_q[2]) && !rd_pending_q)
-          state_d = StCmd;
+          fr_d = FrCmd;
       end
-      StCmd: begin
+      FrCmd: begin
         cmd_valid = 1'b1;
-        if (cmd_ready) state_d = StRun;
-      end
-      StRun: begin
-        if (out_count_q == n_full && !act_busy && !rd_pending_q) begin
-          if (w_present[WAccOut]) begin
-            state_d = StAcc;
-          end else begin
-            done_o  = 1'b1;
-            state_d = StIdle;
-          end
+        if (cmd_ready) begin
+          ctx_push = 1'b1;
+          ahead_d  = !w_present[WAccOut];
+          fr_d     = FrRun;
         end
       end
-      StAcc: begin
-        if (wr_fire) begin
-          done_o  = 1'b1;
-          state_d = StIdle;
-        end
+      FrRun: begin
+        if (in_count_q == n_full && !rd_pending_q) fr_d = FrIdle;
       end
-      default: state_d = StIdle;
+      default: fr_d = FrIdle;
     endcase
   end
 
+  // ---------------------------------------------------------------------------------------
+  // The back.
+  // ---------------------------------------------------------------------------------------
+  logic bk_done;
+  always_comb begin
+    bk_d        = bk_q;
+    out_count_d = out_count_q;
+    b_start     = 1'b0;
+    ctx_pop     = 1'b0;
+    bk_done     = 1'b0;
+    if (out_ready) out_count_d = out_count_q + 64'd1;
+    unique case (bk_q)
+      BkIdle: begin
+        if (!ctx_empty) begin
+          b_start     = 1'b1;
+          out_count_d = '0;
+          bk_d        = BkOut;
+        end
+      end
+      BkOut: begin
+        if (out_count_q == head.n) begin
+          if (head.acc) begin
+            bk_d = BkDrain;
+          end else begin
+            bk_done = 1'b1;
+            bk_d    = BkIdle;
+          end
+        end
+      end
+      BkDrain: begin
+        // The accumulators are final once the engine is empty (nothing follows this one).
+        if (!act_busy) bk_d = BkAccStart;
+      end
+      BkAccStart: begin
+        b_start = 1'b1;
+        bk_d    = BkAcc;
+      end
+      BkAcc: begin
+        if (wr_fire) begin
+          bk_done = 1'b1;
+          bk_d    = BkIdle;
+        end
+      end
+      default: bk_d = BkIdle;
+    endcase
+    ctx_pop = bk_done;
+  end
+
+  assign done_o     = fr_done || bk_done;
+  assign err_o      = fr_err;
+  assign err_code_o = fr_err ? check_err : 4'd0;
+  assign ahead_o    = ahead_q;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q      <= StIdle;
+      fr_q         <= FrIdle;
+      bk_q         <= BkIdle;
       instr_q      <= '0;
       ap_base_q    <= '0;
       sc_base_q    <= '0;
@@ -402,10 +543,13 @@ module tern_act_adapter #(
       bias_q       <= '0;
       acc_load_q   <= '0;
       scal_done_q  <= '0;
+      in_count_q   <= '0;
       out_count_q  <= '0;
+      ahead_q      <= 1'b0;
     end else begin
-      state_q      <= state_d;
-      if (state_q == StIdle && valid_i) begin
+      fr_q         <= fr_d;
+      bk_q         <= bk_d;
+      if (fr_q == FrIdle && valid_i && ready_o) begin
         instr_q   <= instr_i;
         ap_base_q <= ap_base_i;
         sc_base_q <= sc_base_i;
@@ -417,10 +561,21 @@ module tern_act_adapter #(
       bias_q       <= bias_d;
       acc_load_q   <= acc_load_d;
       scal_done_q  <= scal_done_d;
+      in_count_q   <= in_count_d;
       out_count_q  <= out_count_d;
+      ahead_q      <= ahead_d;
     end
   end
 
-  assign busy_o = (state_q != StIdle);
+  assign busy_o = (fr_q != FrIdle) || !ctx_empty;
+
+`ifndef SYNTHESIS
+  // The queue never overflows; a fault and a completion never meet; nothing is handed over
+  // while an instruction that writes acc_out is in flight.
+  ctx_room: assert property (@(posedge clk_i) disable iff (!rst_ni) ctx_push |-> !ctx_full);
+  one_done: assert property (@(posedge clk_i) disable iff (!rst_ni) !(fr_done && bk_done));
+  acc_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                              (fr_q == FrStart) |-> (ctx_empty || !head.acc));
+`endif
 
 endmodule

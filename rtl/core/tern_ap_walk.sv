@@ -3,7 +3,9 @@
 // element alignment, dims of size 0, every element inside the partition of partition_bytes_i
 // bytes) and either reports err_o (tern::core::FaultKind operand) or walks the pattern, d0
 // outermost, emitting the byte offset of each element inside its partition on a valid/ready
-// stream. `elements_o` is the pattern's free size, valid from the cycle after start_i.
+// stream. `elements_o` is the pattern's free size and [span_lo_o, span_hi_o) the bytes its
+// elements cover inside each partition, valid from the cycle after start_i (the span only when
+// the pattern is legal).
 //
 // The walk multiplies nothing: each dim keeps the offset at the start of its current iteration
 // (an odometer of positions, as tern_dma_walk does), so a step adds the advancing dim's byte
@@ -24,6 +26,8 @@ module tern_ap_walk #(
   output logic                               checked_o,   // the check is done (pulse)
   output logic                               err_o,       // with checked_o: the pattern is illegal
   output logic [63:0]                        elements_o,
+  output logic [31:0]                        span_lo_o,
+  output logic [31:0]                        span_hi_o,
   output logic [7:0]                         start_partition_o,
   output logic [7:0]                         partitions_o,
   output logic [2:0]                         elem_bytes_o,
@@ -67,10 +71,10 @@ module tern_ap_walk #(
   // the last.
   logic [33:0] first;  // offset + base, in bytes
   logic        bad, aligned;
+  logic signed [37:0] lo_bytes, hi_bytes;  // the span around first
   always_comb begin
     logic signed [35:0] lo, hi;
     logic signed [32:0] span;
-    logic signed [37:0] lo_bytes, hi_bytes;
     logic               quadrant_ok, dim_zero;
     first = {10'd0, offset} + {2'd0, base_i};
     if (32'(pcount) > 2 * Q)      quadrant_ok = (pstart == 8'd0);
@@ -126,6 +130,7 @@ module tern_ap_walk #(
   logic [127:0] pos_q, pos_d;
   logic [1:0]   eb_log_q, eb_log_d;
   logic [63:0]  elements_q, elements_d;
+  logic [63:0]  bytes_q, bytes_d;  // span_lo at 0, span_hi at 32
 
   logic [3:0] at_end;  // dim d at its last index
   for (genvar d = 0; d < 4; d++) begin : gen_end
@@ -144,6 +149,7 @@ module tern_ap_walk #(
     pos_d      = pos_q;
     eb_log_d   = eb_log_q;
     elements_d = elements_q;
+    bytes_d    = bytes_q;
     checked_d  = 1'b0;
     err_d      = err_q;
     if (start_i) begin
@@ -152,6 +158,7 @@ module tern_ap_walk #(
       run_d      = !bad;
       eb_log_d   = eb_log;
       elements_d = elements;
+      bytes_d    = {32'($signed({4'd0, first}) + hi_bytes), 32'($signed({4'd0, first}) + lo_bytes)};
       idx_d      = '0;
       pos_d      = {4{first[31:0]}};
     end else if (run_q && off_ready_i) begin
@@ -183,6 +190,7 @@ module tern_ap_walk #(
       err_q      <= 1'b0;
       eb_log_q   <= '0;
       elements_q <= '0;
+      bytes_q    <= '0;
       idx_q      <= '0;
       pos_q      <= '0;
     end else begin
@@ -191,6 +199,7 @@ module tern_ap_walk #(
       err_q      <= err_d;
       eb_log_q   <= eb_log_d;
       elements_q <= elements_d;
+      bytes_q    <= bytes_d;
       idx_q      <= idx_d;
       pos_q      <= pos_d;
     end
@@ -199,6 +208,8 @@ module tern_ap_walk #(
   assign checked_o         = checked_q;
   assign err_o             = err_q;
   assign elements_o        = elements_q;
+  assign span_lo_o         = bytes_q[31:0];
+  assign span_hi_o         = bytes_q[63:32];
   assign start_partition_o = pstart;
   assign partitions_o      = pcount;
   assign elem_bytes_o      = 3'd1 << eb_log_q;

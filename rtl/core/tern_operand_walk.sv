@@ -17,6 +17,8 @@ module tern_operand_walk #(
   output logic                            checked_o,
   output logic                            err_o,
   output logic [63:0]                     elements_o,
+  output logic [31:0]                     span_lo_o,    // bytes [span_lo, span_hi) of each
+  output logic [31:0]                     span_hi_o,    // partition (tern_ap_walk)
   output logic [7:0]                      start_partition_o,
   output logic [7:0]                      partitions_o,
   output logic [2:0]                      elem_bytes_o,
@@ -32,7 +34,7 @@ module tern_operand_walk #(
   tern_ap_walk #(.P(P)) u_walk (
     .clk_i, .rst_ni, .start_i, .ap_i, .base_i,
     .partition_bytes_i (psum_o ? PsumBytes : SbufBytes),
-    .lanes_i, .scalar_i, .checked_o, .err_o, .elements_o, .start_partition_o, .partitions_o,
-    .elem_bytes_o, .dense_o, .off_valid_o, .off_ready_i, .off_o, .off_last_o);
+    .lanes_i, .scalar_i, .checked_o, .err_o, .elements_o, .span_lo_o, .span_hi_o,
+    .start_partition_o, .partitions_o, .elem_bytes_o, .dense_o, .off_valid_o, .off_ready_i, .off_o, .off_last_o);
 
 endmodule

@@ -106,6 +106,7 @@ module tern_pe_lane #(
     logic [63:0] el;
     logic [7:0]  sp, np;
     logic [2:0]  eb;
+    logic [31:0] span_lo_unused, span_hi_unused;
     tern_operand_walk #(.P(P)) u_walk (
       .clk_i, .rst_ni,
       .start_i (w_start[w]),
@@ -113,7 +114,8 @@ module tern_pe_lane #(
       .base_i  (ap_base_q[32*w +: 32]),
       .lanes_i (8'd0), .scalar_i (1'b0),
       .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
-      .start_partition_o (sp), .partitions_o (np), .elem_bytes_o (eb), .dense_o (w_dense[w]),
+      .span_lo_o (span_lo_unused), .span_hi_o (span_hi_unused), .start_partition_o (sp),
+      .partitions_o (np), .elem_bytes_o (eb), .dense_o (w_dense[w]),
       .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
     assign w_off[32*w +: 32]      = off;
     assign w_elements[64*w +: 64] = el;

@@ -137,6 +137,7 @@ module tern_seq (
   logic [31:0]   err_pc_q, err_pc_d;
   logic [31:0]   waited_q, waited_d;  // cycles the current instruction has waited
   logic          halt_pend_q, halt_pend_d;  // the host asked for a halt
+  logic          fetch_err_q, fetch_err_d;  // the fetch in StWait failed (behind the pending one)
   // An engine instruction that went ahead: its pc and semaphore update, applied when it retires.
   logic          pend_q, pend_d;
   logic [31:0]   pend_pc_q;
@@ -232,7 +233,8 @@ module tern_seq (
       tern_isa_pkg::OpBge:  taken = ($signed(a) >= $signed(b));
       tern_isa_pkg::OpBltu: taken = (a < b);
       tern_isa_pkg::OpBgeu: taken = (a >= b);
-      tern_isa_pkg::OpLoop: taken = (rf_q[32*rd +: 32] - 32'd1 != 32'd0);
+      // rd -= 1, then rd != 0: r0 stays 0, so a loop on r0 falls through
+      tern_isa_pkg::OpLoop: taken = (rd != 6'd0) && (rf_q[32*rd +: 32] != 32'd1);
       default:              taken = 1'b0;
     endcase
   end
@@ -303,6 +305,7 @@ module tern_seq (
     retire     = 1'b0;
     fault      = 1'b0;
     fault_code = ErrIllegal;
+    fetch_err_d = fetch_err_q && (state_q == StWait);
     next_pc    = pc_q + 32'd1;
 
     unique case (state_q)
@@ -333,22 +336,28 @@ module tern_seq (
       end
       StFetchWait: begin
         if (fetch_rsp_valid_i) begin
-          instr_d    = fetch_rsp_data_i;
-          fault      = fetch_rsp_err_i;
-          fault_code = ErrMemory;
-          state_d    = StWait;
+          instr_d     = fetch_rsp_data_i;
+          fault       = fetch_rsp_err_i && !behind;
+          fault_code  = ErrMemory;
+          fetch_err_d = fetch_rsp_err_i && behind;  // raised once the pending one retires
+          state_d     = StWait;
         end
       end
       StWait: begin
-        if (!seq_mask[seq_id_i] || bad_field) begin
-          fault = 1'b1;  // decoded: not this sequencer's, or an engine code it does not define
+        // A fault of this instruction comes after the pending one retires, as in the golden
+        // model, where that one completes first.
+        if (fetch_err_q) begin
+          fault      = !behind;
+          fault_code = ErrMemory;
+        end else if (!seq_mask[seq_id_i] || bad_field) begin
+          fault = !behind;  // decoded: not this sequencer's, or an engine code it does not define
         end else if (halt_pend_q) begin
           if (!behind) state_d = StHalted;  // the instruction has not started: it stays at pc
         end else if (sem_ok && pend_blocks) begin
           // waits for the pending instruction
         end else if (sem_ok) begin
           state_d = StExec;
-        end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i) begin
+        end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i && !behind) begin
           fault      = 1'b1;
           fault_code = ErrWatchdog;
         end else begin
@@ -497,6 +506,7 @@ module tern_seq (
       waited_q  <= '0;
       rf_q      <= '0;
       halt_pend_q <= 1'b0;
+      fetch_err_q <= 1'b0;
       pend_q      <= 1'b0;
       pend_pc_q   <= '0;
       pend_mode_q <= '0;
@@ -519,6 +529,7 @@ module tern_seq (
       waited_q  <= waited_d;
       rf_q      <= rf_d;
       halt_pend_q <= halt_pend_d;
+      fetch_err_q <= fetch_err_d;
       pend_q      <= pend_d;
       skip_q      <= skip_d;
       skip_pc_q   <= skip_pc_d;

@@ -100,11 +100,13 @@ module tern_vec_adapter #(
     logic [7:0]  sp, np;
     logic [2:0]  eb;
     logic        dense_unused;
+    logic [31:0] span_lo_unused, span_hi_unused;
     tern_operand_walk #(.P(P)) u_walk (
       .clk_i, .rst_ni,
       .start_i (w_start[w]), .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
       .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
-      .start_partition_o (sp), .partitions_o (np), .elem_bytes_o (eb), .dense_o (dense_unused),
+      .span_lo_o (span_lo_unused), .span_hi_o (span_hi_unused), .start_partition_o (sp),
+      .partitions_o (np), .elem_bytes_o (eb), .dense_o (dense_unused),
       .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
     assign w_off[32*w +: 32]      = off;
     assign w_elements[64*w +: 64] = el;
