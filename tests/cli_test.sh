@@ -97,10 +97,10 @@ out="$tmp/rom_pkg.sv"
 check "fpga rom" "tern fpga rom: 1x1 slice, GEMM 2x4x5 bf16, 16 commands, 10 words checked, seed 1 -> $out" \
   "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1 -o "$out"
 grep -q "package tern_fpga_rom_pkg;" "$out" || { echo "FAIL fpga rom: no package in $out"; fail=1; }
-expect_error "fpga rom zero" "--rows '0' is not a whole number in 1..2" "$tern" fpga rom "$configs/fpga.yaml" --rows 0 --cols 1 -o "$out"
-expect_error "fpga rom text" "--cols '1x' is not a whole number in 1..2" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1x -o "$out"
-expect_error "fpga rom too big" "--rows '3' is not a whole number in 1..2" "$tern" fpga rom "$configs/fpga.yaml" --rows 3 --cols 1 -o "$out"
-expect_error "fpga rom negative seed" "--seed '-5' is not a whole number" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1 --seed -5 -o "$out"
+expect_error "fpga rom zero" "--rows = 0 is out of range [1, 2]" "$tern" fpga rom "$configs/fpga.yaml" --rows 0 --cols 1 -o "$out"
+expect_error "fpga rom text" "--cols must be a whole number" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1x -o "$out"
+expect_error "fpga rom too big" "--rows = 3 is out of range [1, 2]" "$tern" fpga rom "$configs/fpga.yaml" --rows 3 --cols 1 -o "$out"
+expect_error "fpga rom negative seed" "--seed must be a whole number" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1 --seed -5 -o "$out"
 expect_error "fpga rom no output" "usage: tern fpga rom" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1
 expect_error "fpga rom unknown option" "unknown option '--depth'" "$tern" fpga rom "$configs/fpga.yaml" --depth 4
 exit $fail

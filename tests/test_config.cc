@@ -6,6 +6,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "common/parse.h"
 
 namespace tern {
 namespace {
@@ -63,10 +64,43 @@ TEST(Config, RejectsUnknownKeyWithLine) {
 
 TEST(Config, RejectsWrongType) {
   expect_rejected(replace_line(kTiny, "partitions", "partitions: eight"),
-                  {"bad.yaml:2:13", "'partitions' must be a non-negative integer", "eight"});
+                  {"bad.yaml:2:13", "'partitions' must be a whole number", "eight"});
   expect_rejected(replace_line(kTiny, "pe_cols", "pe_cols: [8, 8]"),
                   {"bad.yaml:4:10", "'pe_cols' must be an integer"});
-  expect_rejected(replace_line(kTiny, "dma_queues", "dma_queues: -4"), {"bad.yaml:9", "non-negative"});
+  expect_rejected(replace_line(kTiny, "dma_queues", "dma_queues: -4"), {"bad.yaml:9", "must be a whole number"});
+  // A leading zero is not octal (0100 was 64): it is refused, as is a number with text after it.
+  expect_rejected(replace_line(kTiny, "partitions", "partitions: 010"), {"bad.yaml:2:13", "'010'"});
+  expect_rejected(replace_line(kTiny, "partitions", "partitions: 8x"), {"bad.yaml:2:13", "'8x'"});
+}
+
+// tern::parse_uint and parse_real: the one rule for numbers a user types (common/parse.h).
+TEST(Parse, NumbersAreWholeAndInRange) {
+  EXPECT_EQ(parse_uint("0", "n"), 0u);
+  EXPECT_EQ(parse_uint("4096", "n"), 4096u);
+  EXPECT_EQ(parse_uint("0x1F", "n"), 31u);
+  EXPECT_EQ(parse_uint("18446744073709551615", "n"), UINT64_MAX);
+  EXPECT_EQ(parse_uint("7", "n", 7, 7), 7u);
+  const std::pair<const char*, const char*> bad[] = {
+      {"", "must be a whole number"},     {"-5", "got '-5'"},     {"5abc", "got '5abc'"},
+      {"1e3", "got '1e3'"},                {"010", "got '010'"},   {"0x", "got '0x'"},
+      {" 5", "got ' 5'"},                  {"+5", "got '+5'"},     {"0xG", "got '0xG'"},
+      {"18446744073709551616", "= 18446744073709551616 is out of range"},
+  };
+  for (const auto& [text, words] : bad) {
+    try {
+      parse_uint(text, "--opt");
+      ADD_FAILURE() << "'" << text << "' was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("--opt"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(parse_uint("0", "n", 1, 5), Error);
+  EXPECT_THROW(parse_uint("6", "n", 1, 5), Error);
+  EXPECT_DOUBLE_EQ(parse_real("1e-5", "ber", 0, 1), 1e-5);
+  EXPECT_DOUBLE_EQ(parse_real("0.25", "ber", 0, 1), 0.25);
+  for (const char* text : {"", "nan", "inf", "1x", " 1", "2", "-0.5"})
+    EXPECT_THROW(parse_real(text, "ber", 0, 1), Error) << text;
 }
 
 TEST(Config, RejectsOutOfRange) {

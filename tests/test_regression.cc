@@ -44,8 +44,8 @@ TEST(RegressionList, ShippedListsParse) {
 TEST(RegressionList, RejectsMalformed) {
   expect_rejected("tests:\n  - name: a\n    bench: fp\n    seed: 3\n", "list.yaml:4:5: unknown key 'seed'");
   expect_rejected("tests:\n  - name: a\n", "list.yaml:2:5: test is missing 'bench'");
-  expect_rejected("tests:\n  - name: a\n    bench: fp\n    seeds: many\n", "list.yaml:4:12: 'seeds' must be an integer");
-  expect_rejected("tests:\n  - name: a\n    bench: fp\n    timeout: 0\n", "'timeout' must be an integer in [1, 36000]");
+  expect_rejected("tests:\n  - name: a\n    bench: fp\n    seeds: many\n", "list.yaml:4:12: 'seeds' must be a whole number");
+  expect_rejected("tests:\n  - name: a\n    bench: fp\n    timeout: 0\n", "'timeout' = 0 is out of range [1, 36000]");
   expect_rejected("tests:\n  - name: a\n    bench: fp\n    tags: smoke\n", "list.yaml:4:11: 'tags' must be a list");
   expect_rejected("tests:\n  - {name: a, bench: fp}\n  - {name: a, bench: fp}\n", "duplicate test name 'a'");
   expect_rejected("tests:\n  - name: a b\n    bench: fp\n", "may use only letters");

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/parse.h"
 #include "common/names.h"
 
 namespace tern {
@@ -47,23 +48,8 @@ uint32_t read_uint(const YAML::Node& node, const Field& f, const std::string& so
     throw Error(fmt::format("{}: '{}' must be an integer, got a {}", where(source, node.Mark()),
                             f.key, node.IsMap() ? "map" : "sequence"));
   }
-  const std::string& text = node.Scalar();
-  uint64_t value = 0;
-  size_t used = 0;
-  try {
-    if (!text.empty() && text[0] == '-') throw std::invalid_argument("negative");
-    value = std::stoull(text, &used, 0);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size()) {
-    throw Error(fmt::format("{}: '{}' must be a non-negative integer, got '{}'",
-                            where(source, node.Mark()), f.key, text));
-  }
-  if (value < f.min || value > f.max) {
-    throw Error(fmt::format("{}: '{}' = {} is out of range [{}, {}]", where(source, node.Mark()),
-                            f.key, value, f.min, f.max));
-  }
+  const std::string what = fmt::format("{}: '{}'", where(source, node.Mark()), f.key);
+  const uint64_t value = parse_uint(node.Scalar(), what, f.min, f.max);
   if (f.pow2 && !is_pow2(value)) {
     throw Error(fmt::format("{}: '{}' = {} must be a power of two", where(source, node.Mark()),
                             f.key, value));

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/parse.h"
 #include "numerics/numerics.h"
 
 namespace tern::kernels {
@@ -904,13 +905,7 @@ Shape parse_shape(const RefKernel& k, const std::string& text, const CoreConfig&
     if (eq == std::string::npos || std::find(k.dims.begin(), k.dims.end(), key) == k.dims.end())
       throw Error(fmt::format("--shape: '{}' is not KEY=VALUE with KEY one of {}", item,
                               fmt::join(k.dims, ", ")));
-    try {
-      const unsigned long v = std::stoul(item.substr(eq + 1));
-      if (v == 0 || v > 1u << 20) throw std::out_of_range("size");
-      s[key] = uint32_t(v);
-    } catch (const std::exception&) {
-      throw Error(fmt::format("--shape: '{}' needs a size from 1 to 2^20", item));
-    }
+    s[key] = uint32_t(parse_uint(item.substr(eq + 1), "--shape " + key, 1, 1u << 20));
   }
   return s;
 }

@@ -169,7 +169,7 @@ Args parse(int argc, char** argv) {
   Args a;
   a.scenario = b.text("--scenario");
   a.seed = b.seed;
-  a.vectors = std::stoull(b.text("--vectors"));
+  a.vectors = b.number("--vectors");
   a.waves = b.waves;
   a.config = b.config;
   return a;

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
       tb::NetOptions n;
       n.seed = args.seed;
       n.packets_per_chip = args.number("--packets");
-      n.channel.ber = std::stod(args.text("--ber"));
+      n.channel.ber = args.fraction("--ber");
       n.channel.latency = args.number("--latency");
       n.waves = args.waves;
       link::Torus t;
@@ -60,9 +60,9 @@ int main(int argc, char** argv) {
     tb::PairOptions o;
     o.seed = args.seed;
     o.packets = args.number("--packets");
-    o.channel.ber = std::stod(args.text("--ber"));
-    o.channel.burst_rate = std::stod(args.text("--burst-rate"));
-    o.channel.drop_rate = std::stod(args.text("--drop-rate"));
+    o.channel.ber = args.fraction("--ber");
+    o.channel.burst_rate = args.fraction("--burst-rate");
+    o.channel.drop_rate = args.fraction("--drop-rate");
     o.channel.down_start = args.number("--down-start");
     o.channel.down_cycles = args.number("--down-cycles");
     o.channel.latency = args.number("--latency");

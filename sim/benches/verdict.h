@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/parse.h"
 
 namespace tern::sim {
 
@@ -45,7 +46,7 @@ class BenchArgs {
       const std::string v = argv[++i];
       if (k == "--config") config = v;
       else if (k == "--waves") waves = v;
-      else if (k == "--seed") seed = std::stoull(v);
+      else if (k == "--seed") seed = parse_uint(v, k);
       else if (own_.count(k)) own_[k] = v;
       else throw Error(fmt::format("unknown option '{}'", k));
     }
@@ -53,7 +54,11 @@ class BenchArgs {
   std::string config, waves;  // config: a YAML path; waves: an FST path (empty: none)
   uint64_t seed = 1;
   const std::string& text(const std::string& key) const { return own_.at(key); }
-  uint32_t number(const std::string& key) const { return static_cast<uint32_t>(std::stoul(own_.at(key))); }
+  uint32_t number(const std::string& key) const {
+    return static_cast<uint32_t>(parse_uint(own_.at(key), key, 0, UINT32_MAX));
+  }
+  // A probability or rate, in [0, 1].
+  double fraction(const std::string& key) const { return parse_real(own_.at(key), key, 0.0, 1.0); }
   std::string require_config() const {
     if (config.empty()) throw Error("--config <yaml> is required");
     return config;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "common/parse.h"
 #include "regression.h"
 
 int main(int argc, char** argv) {
@@ -22,7 +23,7 @@ int main(int argc, char** argv) {
       else if (k == "--config-dir") o.config_dir = value();
       else if (k == "--test") o.test = value();
       else if (k == "--tags") o.tags = value();
-      else if (k == "--seed") o.seed = std::stoull(value());
+      else if (k == "--seed") o.seed = tern::parse_uint(value(), "--seed");
       else if (k == "--waves") o.waves = value() != "0";
       else if (!k.empty() && k[0] != '-' && list.empty()) list = k;
       else throw tern::Error(fmt::format("unknown argument '{}'", k));

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "common/error.h"
+#include "common/parse.h"
 
 namespace tern::sim {
 namespace {
@@ -33,18 +34,8 @@ std::string scalar(const YAML::Node& n, const char* key, const std::string& sour
 }
 
 uint32_t positive(const YAML::Node& n, const char* key, const std::string& source, uint32_t max) {
-  const std::string s = scalar(n, key, source);
-  size_t used = 0;
-  unsigned long v = 0;
-  try {
-    v = std::stoul(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != s.size() || s[0] == '-' || v == 0 || v > max) {
-    throw Error(fmt::format("{}: '{}' must be an integer in [1, {}], got '{}'", where(source, n), key, max, s));
-  }
-  return static_cast<uint32_t>(v);
+  return static_cast<uint32_t>(
+      parse_uint(scalar(n, key, source), fmt::format("{}: '{}'", where(source, n), key), 1, max));
 }
 
 std::vector<std::string> strings(const YAML::Node& n, const char* key, const std::string& source) {
@@ -146,12 +137,20 @@ RunResult run_one(const RegressionTest& t, uint64_t seed, const std::string& id,
 
   std::ifstream in(log);
   bool pass_line = false;
+  std::string bad_line;  // a line the protocol does not allow: the test fails, the run goes on
   for (std::string line; std::getline(in, line);) {
     if (line == "PASS") pass_line = true;
-    if (line.rfind("CYCLES ", 0) == 0) r.cycles = std::stoull(line.substr(7));
+    if (line.rfind("CYCLES ", 0) != 0) continue;
+    try {
+      r.cycles = parse_uint(line.substr(7), "CYCLES");
+    } catch (const Error& e) {
+      bad_line = e.what();
+    }
   }
   if (status != "exit 0") {
     r.reason = status;
+  } else if (!bad_line.empty()) {
+    r.reason = "bad log line: " + bad_line;
   } else if (!pass_line) {
     r.reason = "exit 0 but no PASS line";
   } else if (o.waves && !fs::exists(waves)) {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/parse.h"
 #include "fp_blocks.h"
 #include "numerics/numerics.h"
 #include "numerics/sr_rng.h"
@@ -80,9 +81,9 @@ Options parse_options(const std::vector<std::string>& args) {
       if (v != "rne" && v != "sr") throw Error(fmt::format("unknown rounding '{}'", v));
       o.mode.rounding = v == "sr" ? Rounding::kStochastic : Rounding::kNearestEven;
     } else if (a == "--seed") {
-      o.seed = static_cast<uint32_t>(std::stoul(value(), nullptr, 0));
+      o.seed = static_cast<uint32_t>(parse_uint(value(), a, 0, UINT32_MAX));
     } else if (a == "--lane") {
-      o.lane = static_cast<uint32_t>(std::stoul(value(), nullptr, 0));
+      o.lane = static_cast<uint32_t>(parse_uint(value(), a, 0, UINT32_MAX));
     } else if (a == "--saturate") {
       o.mode.saturate = true;
     } else if (a == "--types") {

@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <ostream>
 #include <random>
 
 #include "common/config.h"
 #include "common/error.h"
+#include "common/parse.h"
 #include "pe/tensor_engine.h"
 #include "psum/psum.h"
 #include "text_file.h"
@@ -61,17 +61,6 @@ uint64_t check_word(uint32_t partition, uint32_t addr, uint32_t value) {
   return pack(kChkFields, {value, addr, partition});
 }
 
-// A whole decimal number in [1, max]: anything else names the option and the text.
-uint32_t parse_count(const std::string& option, const std::string& text, uint32_t max) {
-  uint32_t v = 0;
-  const char* end = text.data() + text.size();
-  const auto [p, ec] = std::from_chars(text.data(), end, v);
-  if (ec != std::errc() || p != end || v == 0 || v > max) {
-    throw Error(fmt::format("tern fpga rom: {} '{}' is not a whole number in 1..{}", option, text, max));
-  }
-  return v;
-}
-
 // bf16 values of magnitude 1/8 .. 8 with random signs, and a zero now and then.
 uint32_t random_bf16(std::mt19937& rng) {
   if (rng() % 16 == 0) return (rng() & 1) << 15;
@@ -112,9 +101,10 @@ Slice parse_args(const std::vector<std::string>& args) {
   for (size_t i = 2; i < args.size(); i += 2) {
     if (i + 1 >= args.size()) throw Error(fmt::format("tern fpga rom: {} needs a value\n{}", args[i], kUsage));
     const std::string& v = args[i + 1];
-    if (args[i] == "--rows") rows = parse_count("--rows", v, s.cfg.pe_rows);
-    else if (args[i] == "--cols") cols = parse_count("--cols", v, s.cfg.pe_cols);
-    else if (args[i] == "--seed") s.seed = parse_count("--seed", v, UINT32_MAX);
+    const std::string what = "tern fpga rom: " + args[i];
+    if (args[i] == "--rows") rows = uint32_t(parse_uint(v, what, 1, s.cfg.pe_rows));
+    else if (args[i] == "--cols") cols = uint32_t(parse_uint(v, what, 1, s.cfg.pe_cols));
+    else if (args[i] == "--seed") s.seed = uint32_t(parse_uint(v, what, 1, UINT32_MAX));
     else if (args[i] == "-o") s.out = v;
     else throw Error(fmt::format("tern fpga rom: unknown option '{}'\n{}", args[i], kUsage));
   }

@@ -11,6 +11,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "common/parse.h"
 #include "isa/asm.h"
 #include "kernels/kernels.h"
 #include "runtime/device.h"
@@ -151,7 +152,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
     const std::string& a = args[i];
     if (a == "--config") config = value();
     else if (a == "--shape") shape = value();
-    else if (a == "--seed") seed = uint32_t(std::stoul(value()));
+    else if (a == "--seed") seed = uint32_t(parse_uint(value(), a, 0, UINT32_MAX));
     else if (a == "--profile") profile = value();
     else if (a == "--trace") {
       const std::string& f = value();
@@ -162,7 +163,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
     else if (a == "--bin") bin_path = value();
     else if (a == "--backend") backend = parse_backend(value());
     else if (a == "--check") opt.check = value();
-    else if (a == "--hbm-latency") opt.hbm_latency = uint32_t(std::stoul(value()));
+    else if (a == "--hbm-latency") opt.hbm_latency = uint32_t(parse_uint(value(), a, 1, 100000));
     else throw Error(fmt::format("unknown option '{}'\n{}", a, kUsage));
   }
   if (opt.check != "end" && opt.check != "transfer" && opt.check != "lockstep")
