@@ -127,13 +127,12 @@ struct DmaCopy {
   uint32_t rows = 0;
 };
 
-// Cycles in which sequencer `agent` executed an instruction: the union of its slices on both of
-// its timeline rows (`agent` and `agent.2`, where the PE puts an instruction that started while
-// the one before it still ran).
+// Cycles in which sequencer `agent` executed an instruction: the union of its slices on all of
+// its timeline rows (`agent`, `agent.2`, ...: instructions that started while others still ran).
 uint64_t busy_cycles(const std::vector<core::TraceEvent>& timeline, const std::string& agent) {
   std::vector<std::pair<uint64_t, uint64_t>> slices;
   for (const core::TraceEvent& e : timeline)
-    if (e.agent == agent || e.agent == agent + ".2") slices.emplace_back(e.start, e.end);
+    if (core::on_sequencer(e, agent)) slices.emplace_back(e.start, e.end);
   std::sort(slices.begin(), slices.end());
   uint64_t busy = 0, covered = 0;  // covered: the end of the union so far
   for (const auto& [start, end] : slices) {
@@ -238,7 +237,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       // semaphores; the whole timeline goes to a Perfetto trace next to the JSON.
       std::map<std::string, uint64_t> pe_cycles;
       for (const core::TraceEvent& e : c.run.timeline) {
-        if (e.agent != "pe" && e.agent != "pe.2") continue;  // pe.2: started under the last one
+        if (!core::on_sequencer(e, "pe")) continue;  // pe.2, ...: started under the last one
         pe_cycles[e.name] += e.end - e.start;
         pe_cycles["sem_wait"] += e.start - std::min(e.start, e.wait_start);
       }

@@ -141,7 +141,8 @@ TYPED_TEST(CoreComputeTest, EnginesStreamABeatPerCycle) {
   const Case cases[] = {
       {"dve", fmt::format(".seq dve\n  tensor_copy sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], -\n  halt\n", P, N), 40},
       {"act", fmt::format(".seq act\n  activate sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], "
-                          "func=copy, scale=1.0, bias=0.0\n  halt\n", P, N), 40},
+                          "func=copy, scale=1.0, bias=0.0\n  halt\n", P, N),
+       act::act_latency(act::ActFunc::kCopy) + 20},
       {"pe", fmt::format(".seq pe\n  ldstat sbuf.bf16[0:{0}, 0][[1,{1}]]\n  matmul psum.fp32[0:{1}, 0][[1,{2}]], "
                          "sbuf.bf16[0:{0}, 1024][[1,{2}]]\n  halt\n", R, C, N),
        C + R * kPeAccSteps + kPeProductSteps + C + kPsumAccLatency + 60},

@@ -74,7 +74,9 @@ struct HbmWrite {
 
 // One executed instruction or DMA transfer, with its estimated start and end cycles.
 struct TraceEvent {
-  std::string agent;  // "pe", "act", "dve", "pool", "sp", "dma.q3"
+  // "pe", "act", "dve", "pool", "sp", "dma.q3"; the RTL puts an instruction that overlaps those
+  // before it on a further row of its sequencer: "pe.2", "pe.3", ...
+  std::string agent;
   uint32_t pc = 0;    // instruction index; DMA: index of the triggering instruction
   std::string name;   // mnemonic, or "dma d<index>"
   std::string detail; // sync annotations, e.g. "$S[4]>=16 $S[8]++@complete"
@@ -83,6 +85,14 @@ struct TraceEvent {
   uint32_t rd = 0, rd_value = 0;  // the register it wrote and the value (rd 0: none)
   uint64_t issue = 0;  // when the sequencer had it decoded (the golden model: == wait_start)
 };
+
+// Whether `e` is an instruction of sequencer `seq` (on any of its rows).
+inline bool on_sequencer(const TraceEvent& e, const std::string& seq) {
+  if (e.agent.compare(0, seq.size(), seq) != 0) return false;
+  if (e.agent.size() == seq.size()) return true;
+  return e.agent[seq.size()] == '.' && e.agent.size() > seq.size() + 1 &&
+         e.agent.find_first_not_of("0123456789", seq.size() + 1) == std::string::npos;
+}
 
 struct SeqStats {
   uint64_t instructions = 0;

@@ -89,10 +89,10 @@ struct CorePlatform<Top>::Impl {
       uint64_t issue, wait_start, start;
     };
     std::deque<Started> started;
-    // The last retired slice's end and row: an instruction that overlaps the one before it goes
-    // on the other row ("pe.2"), so no two slices of a row overlap.
-    uint64_t last_end = 0;
-    int last_row = 0;
+    // Where each row's last slice ends: an instruction goes on the first row free at its start
+    // ("pe", then "pe.2", "pe.3", ...), so no two slices of a row overlap. An engine that goes
+    // ahead overlaps the next instruction, and the nops that pass it overlap both.
+    std::vector<uint64_t> row_end;
   };
   std::array<SeqTrack, isa::kNumSeqs> seqs{};
   struct DmaTrack {
@@ -200,11 +200,12 @@ void CorePlatform<Top>::clock_thread() {
           if (!k.started.empty()) k.started.pop_front();
           const uint64_t wait_start =
               times.start - times.wait_start > 1 ? times.wait_start : times.start;
-          const int row = wait_start < k.last_end ? 1 - k.last_row : 0;  // its wait slice too
-          k.last_row = row;
-          k.last_end = now + 1;
+          size_t row = 0;  // its wait slice too
+          while (row < k.row_end.size() && k.row_end[row] > wait_start) ++row;
+          if (row == k.row_end.size()) k.row_end.push_back(0);
+          k.row_end[row] = now + 1;
           e.agent = isa::seq_name(isa::Seq(s));
-          if (row == 1) e.agent += ".2";
+          if (row > 0) e.agent += fmt::format(".{}", row + 1);
           e.pc = r.pc;
           if (r.pc < stream.size()) {
             const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(stream[r.pc].op));
