@@ -5,8 +5,10 @@
 set(TERN_CFG_SOURCES
   ${CMAKE_SOURCE_DIR}/tools/tern_cfg/main.cc
   ${CMAKE_SOURCE_DIR}/model/common/config.cc
+  ${CMAKE_SOURCE_DIR}/model/common/parse.cc
   ${CMAKE_SOURCE_DIR}/model/common/config.h
-  ${CMAKE_SOURCE_DIR}/model/common/error.h)
+  ${CMAKE_SOURCE_DIR}/model/common/error.h
+  ${CMAKE_SOURCE_DIR}/model/common/parse.h)
 file(GLOB TERN_CONFIG_FILES ${CMAKE_SOURCE_DIR}/configs/*.yaml)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${TERN_CFG_SOURCES} ${TERN_CONFIG_FILES})
 
@@ -26,6 +28,7 @@ if(_rebuild)
   execute_process(
     COMMAND ${CMAKE_CXX_COMPILER} -std=c++17 -O1 -I${CMAKE_SOURCE_DIR}/model
             ${CMAKE_SOURCE_DIR}/tools/tern_cfg/main.cc ${CMAKE_SOURCE_DIR}/model/common/config.cc
+            ${CMAKE_SOURCE_DIR}/model/common/parse.cc
             -lyaml-cpp -lfmt -o ${TERN_CFG_TOOL}
     RESULT_VARIABLE _rc ERROR_VARIABLE _err)
   if(_rc)
