@@ -32,7 +32,7 @@ expect_error() {  # expect_error "words" args...
 }
 expect_error "unknown kernel 'nope' (kernels: gemm" run nope
 expect_error "'q=3' is not KEY=VALUE with KEY one of m, k, n" run gemm --shape q=3
-expect_error "--shape m = 0 is out of range [1, 1048576]" run gemm --shape m=0
+expect_error "--shape m = 0 is out of range" run gemm --shape m=0
 expect_error "--shape m must be a whole number" run gemm --shape m=1e3
 expect_error "got '5abc'" run gemm --shape m=5abc
 expect_error "--hbm-latency must be a whole number" run gemm --backend rtl --hbm-latency -5
