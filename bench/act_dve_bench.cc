@@ -10,7 +10,11 @@
 #include <fstream>
 #include <random>
 
+#include "Vtern_act_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
 #include "Vtern_act_small.h"
+#endif
 #include "act_accuracy.h"
 #include "act_check.h"
 #include "dve_check.h"
@@ -27,9 +31,19 @@ struct CycleRecord {
   uint64_t cycles;
 };
 
+// The Scalar Engine of the small config when the build has it, else tiny's: its cycles do not
+// depend on the lane count (docs/scalar-engine.md).
+#if TERN_SMALL_CORE
+using ActModel = Vtern_act_small;
+constexpr const char* kActConfig = "small";
+#else
+using ActModel = Vtern_act_tiny;
+constexpr const char* kActConfig = "tiny";
+#endif
+
 // One ACT function over n elements per lane, `count` instructions back to back.
 CycleRecord act_cycles(const CoreConfig& cfg, act::ActFunc f, uint32_t n, uint32_t count) {
-  tb::RtlActUnit<Vtern_act_small> rtl(cfg.partitions, 1);
+  tb::RtlActUnit<ActModel> rtl(cfg.partitions, 1);
   act::ScalarEngine golden(cfg.partitions, 1);
   std::mt19937_64 rng(n);
   std::vector<tb::ActOp> ops;
@@ -105,14 +119,14 @@ int main(int argc, char** argv) {
       else if (k == "--quick") quick = true;  // few sizes and points: a smoke test of the bench
       else throw Error(fmt::format("unknown argument '{}'", k));
     }
-    const CoreConfig small = load_config(config_dir + "/small.yaml");
+    const CoreConfig act_cfg = load_config(config_dir + "/" + kActConfig + ".yaml");
     std::vector<std::string> records;
 
     // Cycles vs free size.
     const std::vector<uint32_t> sizes = quick ? std::vector<uint32_t>{1, 64} : std::vector<uint32_t>{1, 8, 64, 512, 2048};
     for (uint32_t n : sizes) {
       for (uint32_t count : {1u, 8u}) {
-        const CycleRecord r = act_cycles(small, act::ActFunc::kGelu, n, count);
+        const CycleRecord r = act_cycles(act_cfg, act::ActFunc::kGelu, n, count);
         const double per = static_cast<double>(r.cycles) / r.instructions;
         fmt::print("{} {:<6} {:<8} n {:>5} x {} instructions: {:>7} cycles, {:.2f} per instruction, start cost {:.2f}\n",
                    r.engine, r.config, r.op, r.n, r.instructions, r.cycles, per, per - r.n);

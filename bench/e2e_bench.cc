@@ -13,14 +13,17 @@
 // (sim_speed.json, one and two Verilator threads, is tern_bench_sim_speed's.)
 // Each file is a JSON list of records with a "config" key; a run replaces the records of its
 // own config and keeps the others, so the small and trn2 runs share the files.
-// tern_bench_e2e holds the tiny and small cores (`make bench` runs small; --config tiny for a
-// quick look). tern_bench_e2e_trn2 is the same bench linked with the trn2 core as well (built by
+// tern_bench_e2e holds the tiny core and the small one when the build has it (TERN_SMALL_CORE:
+// `make bench` turns it on and runs small; --config tiny for a quick look). tern_bench_e2e_trn2 is the same bench linked with the trn2 core as well (built by
 // `make bench` only, rtl/CMakeLists.txt): --config trn2 runs the GEMM at kTrn2Gemm, HBM latency
 // 200, as the trn2 core simulates a few hundred cycles per second (docs/performance.md).
 // SystemC elaborates once, so the process holds one platform for all runs.
 // The verilated models before <systemc> (see tb/platform/core_platform.cc).
-#include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_small.h"
+#endif
 #ifdef TERN_TRN2_CORE
 #include "Vtern_core_trn2.h"
 #include "platform/core_platform_impl.h"
@@ -368,15 +371,16 @@ int sc_main(int argc, char** argv) {
     }
     const CoreConfig cfg = load_config(a.configs + "/" + a.config + ".yaml");
     if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
+#if TERN_SMALL_CORE
     else if (cfg.name == "small") run_all<Vtern_core_small>(cfg, a);
+#endif
 #ifdef TERN_TRN2_CORE
     else if (cfg.name == "trn2") run_all<Vtern_core_trn2>(cfg, a);
-    else throw Error(fmt::format("the verilated core exists for tiny, small and trn2, not '{}'", cfg.name));
 #else
     else if (cfg.name == "trn2")
       throw Error("the trn2 core is in tern_bench_e2e_trn2 (make bench builds it)");
-    else throw Error(fmt::format("the verilated core exists for tiny and small, not '{}'", cfg.name));
 #endif
+    else tb::no_core_model("tern_bench_e2e", cfg.name);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_e2e: error: {}\n", e.what());

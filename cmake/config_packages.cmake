@@ -6,7 +6,9 @@ set(TERN_CFG_SOURCES
   ${CMAKE_SOURCE_DIR}/tools/tern_cfg/main.cc
   ${CMAKE_SOURCE_DIR}/model/common/config.cc
   ${CMAKE_SOURCE_DIR}/model/common/parse.cc
+  ${CMAKE_SOURCE_DIR}/model/common/input.cc
   ${CMAKE_SOURCE_DIR}/model/common/config.h
+  ${CMAKE_SOURCE_DIR}/model/common/input.h
   ${CMAKE_SOURCE_DIR}/model/common/error.h
   ${CMAKE_SOURCE_DIR}/model/common/parse.h)
 file(GLOB TERN_CONFIG_FILES ${CMAKE_SOURCE_DIR}/configs/*.yaml)
@@ -28,7 +30,7 @@ if(_rebuild)
   execute_process(
     COMMAND ${CMAKE_CXX_COMPILER} -std=c++17 -O1 -I${CMAKE_SOURCE_DIR}/model
             ${CMAKE_SOURCE_DIR}/tools/tern_cfg/main.cc ${CMAKE_SOURCE_DIR}/model/common/config.cc
-            ${CMAKE_SOURCE_DIR}/model/common/parse.cc
+            ${CMAKE_SOURCE_DIR}/model/common/parse.cc ${CMAKE_SOURCE_DIR}/model/common/input.cc
             -lyaml-cpp -lfmt -o ${TERN_CFG_TOOL}
     RESULT_VARIABLE _rc ERROR_VARIABLE _err)
   if(_rc)
@@ -48,4 +50,11 @@ foreach(yaml ${TERN_CONFIG_FILES})
   # Replace only on change, so verilated models are not rebuilt for nothing.
   execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${pkg}.new ${pkg})
   list(APPEND TERN_CONFIGS ${cfg})
+  file(READ ${yaml} _text)
+  string(APPEND _built "    {\"${cfg}\", R\"tern_yaml(${_text})tern_yaml\"},\n")
 endforeach()
+# The configs' text as the RTL models are verilated from it, for tb/built_configs.cc: a run
+# on a verilated model checks its config against the one the model was built with.
+file(WRITE ${CMAKE_BINARY_DIR}/gen/built_configs.inc.new "${_built}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_BINARY_DIR}/gen/built_configs.inc.new
+                ${CMAKE_BINARY_DIR}/gen/built_configs.inc)

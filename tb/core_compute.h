@@ -4,8 +4,11 @@
 
 #include <cstdint>
 
-#include "Vtern_core_compute_small.h"
 #include "Vtern_core_compute_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_compute_small.h"
+#endif
 #include "isa/isa.h"
 #include "onchip_backdoor.h"
 #include "seq_harness.h"
@@ -13,6 +16,8 @@
 namespace tern::tb {
 
 using RtlCoreComputeTiny = SeqHarness<Vtern_core_compute_tiny>;
+#if TERN_SMALL_CORE
 using RtlCoreComputeSmall = SeqHarness<Vtern_core_compute_small>;
+#endif
 
 }  // namespace tern::tb

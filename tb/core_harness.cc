@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_small.h"
+#endif
 #include "axil_master.h"
 #include "common/error.h"
 #include "core/csr_map.h"
@@ -94,6 +96,8 @@ CoreRunResult CoreHarness<Top>::run(const isa::Program& p, uint32_t program_base
 }
 
 template class CoreHarness<Vtern_core_tiny>;
+#if TERN_SMALL_CORE
 template class CoreHarness<Vtern_core_small>;
+#endif
 
 }  // namespace tern::tb

@@ -66,6 +66,10 @@ class SeqHarness {
   // Writes each stream's instructions to HBM from `program_base` (stream after stream), resets
   // and starts every sequencer and runs until all have stopped and the DMA stand-in is idle.
   Result run(const isa::Program& p, uint32_t program_base);
+  // The same from raw instruction bits, one list per stream: for instructions no encoder
+  // writes (a reserved bit set, an undefined code), which the decoder must reject.
+  using Streams = std::array<std::vector<isa::InstrBits>, isa::kNumSeqs>;
+  Result run_bits(const Streams& streams, uint32_t program_base);
 
  private:
   std::unique_ptr<Top> top_;

@@ -87,15 +87,22 @@ void SeqHarness<Top>::tick(const std::function<void()>& before_edge) {
 
 template <typename Top>
 SeqRunResult SeqHarness<Top>::run(const isa::Program& p, uint32_t program_base) {
+  Streams streams;
+  for (int s = 0; s < isa::kNumSeqs; ++s)
+    for (const isa::Instruction& in : p.streams[size_t(s)]) streams[size_t(s)].push_back(isa::encode(in));
+  return run_bits(streams, program_base);
+}
+
+template <typename Top>
+SeqRunResult SeqHarness<Top>::run_bits(const Streams& streams, uint32_t program_base) {
   using namespace seq_harness_detail;
   Top& t = *top_;
   // The image: each stream's instructions, little-endian, one after the other.
   uint64_t at = program_base;
   for (int s = 0; s < kSeqs; ++s) {
     detail::set_word(t.prog_base_i, size_t(s), uint32_t(at));
-    detail::set_word(t.prog_len_i, size_t(s), uint32_t(p.streams[size_t(s)].size()));
-    for (const isa::Instruction& in : p.streams[size_t(s)]) {
-      const isa::InstrBits bits = isa::encode(in);
+    detail::set_word(t.prog_len_i, size_t(s), uint32_t(streams[size_t(s)].size()));
+    for (const isa::InstrBits& bits : streams[size_t(s)]) {
       if (at + isa::kInstrBytes > hbm_.size()) throw Error("RtlSeqCluster: program outside HBM");
       for (uint64_t w : bits.words)
         for (int b = 0; b < 8; ++b) hbm_[at++] = uint8_t(w >> (8 * b));

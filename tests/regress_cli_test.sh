@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tern_regress end to end: a passing run leaves waves, log, summary.json and junit.xml; an
 # unknown test lists the known ones; a failing bench, a bench that exits 0 without PASS, a
-# hanging bench and one whose CYCLES line is not a number all fail the run.
+# hanging bench and one whose CYCLES line is not a number all fail the run; a run that stops
+# early leaves no earlier report; a log of any bytes gives valid junit.xml and summary.json; a
+# bench killed at its timeout keeps what it printed.
 set -euo pipefail
 regress=$1
 bin_dir=$2
@@ -18,6 +20,7 @@ printf '#!/bin/sh\necho "all good"\nexit 0\n' > "$tmp/bin/tern_sim_nopass"
 printf '#!/bin/sh\necho PASS\nexit 3\n' > "$tmp/bin/tern_sim_badexit"
 printf '#!/bin/sh\nsleep 30\n' > "$tmp/bin/tern_sim_hang"
 printf '#!/bin/sh\necho "CYCLES lots"\necho PASS\nexit 0\n' > "$tmp/bin/tern_sim_badcycles"
+printf '#!/bin/sh\nprintf "bytes \\377\\376 \\001 <a> & \\"q\\" \\342\\202\\n"\necho FAIL\nexit 1\n' > "$tmp/bin/tern_sim_binary"
 ln -s "$bin_dir/tern_sim_fp" "$tmp/bin/tern_sim_fp"
 chmod +x "$tmp/bin"/tern_sim_*
 cat > "$tmp/list.yaml" <<'EOT'
@@ -28,6 +31,8 @@ tests:
   - {name: hang, bench: hang, tags: [broken], timeout: 1}
   - {name: badscenario, bench: fp, args: [--scenario, nosuch], tags: [broken]}
   - {name: badcycles, bench: badcycles, tags: [broken]}
+  - {name: binary, bench: binary, tags: [broken]}
+  - {name: slow, bench: fp, args: [--scenario, fp32_add, --vectors, "4000000000"], tags: [slow], timeout: 2}
 EOT
 run() { "$regress" "$tmp/list.yaml" --out "$tmp/out" --bin-dir "$tmp/bin" --config-dir "$configs" "$@"; }
 
@@ -55,4 +60,21 @@ else bad "bad CYCLES line"; fi
 grep -q '<failure message="exit 3"' "$tmp/out/junit.xml" || true
 run --test badexit >/dev/null 2>&1 || true
 grep -q '<failure message="exit 3"' "$tmp/out/junit.xml" && ok "junit failure" || bad "junit failure"
+# A run that stops before running anything (here an unknown test) removes the last run's reports.
+run --tags smoke >/dev/null 2>&1 || true
+if ! run --test nosuch >/dev/null 2>&1 && [[ ! -e "$tmp/out/summary.json" && ! -e "$tmp/out/junit.xml" ]]; then
+  ok "an early stop leaves no stale report"
+else bad "stale reports after an early stop"; fi
+
+# Bytes that are not UTF-8, controls and markup in a log and a reason: both reports stay valid.
+run --test binary >/dev/null 2>&1 || true
+if python3 -c 'import json, sys, xml.dom.minidom as m; json.load(open(sys.argv[1])); m.parse(sys.argv[2])' \
+     "$tmp/out/summary.json" "$tmp/out/junit.xml" 2>"$tmp/parse.err" && grep -q 'bytes' "$tmp/out/junit.xml"; then
+  ok "non-UTF-8 log gives valid junit.xml and summary.json"
+else bad "reports of a binary log: $(cat "$tmp/parse.err")"; fi
+
+# A real bench killed at its timeout: the line it printed first is in its log.
+if ! run --test slow --waves 0 >/dev/null 2>&1 && grep -q '^scenario fp32_add seed' "$tmp/out/slow/log.txt"; then
+  ok "a killed bench's log keeps its output"
+else bad "killed bench log: $(head -c 300 "$tmp/out/slow/log.txt")"; fi
 exit $fail

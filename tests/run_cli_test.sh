@@ -40,9 +40,21 @@ expect_error "--seed = 4294967296 is out of range" run gemm --seed 4294967296
 expect_error "unknown backend 'nope'" run gemm --backend nope
 expect_error "waveforms come from the RTL" run gemm --trace "$tmp/w.fst"
 expect_error "the depths are end, transfer and lockstep" run gemm --backend cross --check deep
-expect_error "built for the tiny and small configs, not 'trn2'" run gemm --backend rtl --config trn2
+expect_error "this build has no verilated model for config 'trn2'" run gemm --backend rtl --config trn2
 expect_error "cannot open config file" run gemm --config /nonexistent.yaml
 expect_error "kernel does not fit SBUF" run softmax --config tiny --shape d=4000
+# A config named like a built one but of other sizes does not run on that model.
+sed 's/^axi_data_bits: .*/axi_data_bits: 256/' "$(dirname "$0")/../configs/tiny.yaml" > "$tmp/tiny256.yaml"
+expect_error "is not the one the models were built with (axi_data_bits = 256, not 512)" \
+  run gemm --backend rtl --config "$tmp/tiny256.yaml"
+# Output paths are checked before any work: a missing directory, a directory, the input itself.
+expect_error "directory '/nonexistent' does not exist" run gemm --backend rtl --trace /nonexistent/w.fst
+expect_error "--profile $tmp: cannot write: it is a directory" run gemm --profile "$tmp"
+expect_error "directory '/nonexistent' does not exist" run gemm --asm /nonexistent/g.s
+expect_error "/dev/zero: the input file is not a regular file" asm /dev/zero -o "$tmp/z.tbin"
+printf 'nop\n' > "$tmp/src.s"
+expect_error "is the input file" asm "$tmp/src.s" -o "$tmp/src.s"
+grep -q '^nop$' "$tmp/src.s" || { echo "FAIL: tern asm -o overwrote its source"; fail=1; }
 
 # The RTL backends (tern hands over to tern-rtl): waves, the profile, the counters; cross in
 # lock-step.

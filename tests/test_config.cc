@@ -2,6 +2,8 @@
 // malformed config is rejected with its file, line and reason.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <string>
 
 #include "common/config.h"
@@ -125,6 +127,37 @@ TEST(Config, RejectsMalformedYaml) {
   expect_rejected("name: tiny\npartitions: [8\n", {"bad.yaml:", "malformed YAML"});
   expect_rejected("- 1\n- 2\n", {"bad.yaml", "must be a map"});
   EXPECT_THROW(load_config("/nonexistent/config.yaml"), Error);
+}
+
+// A key given twice is an error (yaml-cpp keeps the first silently); a name is one word, since
+// it lands in generated SystemVerilog and file names.
+TEST(Config, RejectsDuplicateKeysAndBadNames) {
+  expect_rejected(kTiny + std::string("partitions: 16\n"), {"bad.yaml:11:1", "key 'partitions' is given twice (first at line 2)"});
+  expect_rejected(replace_line(kTiny, "name", "name: \"tiny\\n  localparam int X = 1;\""),
+                  {"bad.yaml:1", "'name' may use only letters, digits"});
+  expect_rejected(replace_line(kTiny, "name", "name: a b"), {"'name' may use only"});
+  EXPECT_EQ(parse_config(replace_line(kTiny, "name", "name: my-cfg_2.v1"), "ok").name, "my-cfg_2.v1");
+}
+
+// A config path that is no regular file, or a huge one, fails at once instead of reading forever.
+TEST(Config, RejectsFilesThatAreNoConfig) {
+  const auto message = [](const char* path) {
+    try {
+      load_config(path);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("/dev/zero"), "/dev/zero: the config file is not a regular file");
+  EXPECT_EQ(message("/tmp"), "/tmp: the config file is not a regular file");
+  EXPECT_EQ(message("/nonexistent/config.yaml"), "/nonexistent/config.yaml: cannot open config file");
+  const std::string big = ::testing::TempDir() + "/big_config.yaml";
+  {
+    std::ofstream out(big);
+    out << kTiny << std::string(70 * 1024, '#') << "\n";
+  }
+  EXPECT_EQ(message(big.c_str()), big + ": the config file is larger than 65536 bytes, the most tern reads");
 }
 
 TEST(Config, SvPackageCarriesEveryValue) {

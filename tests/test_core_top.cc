@@ -9,8 +9,11 @@
 
 #include <cstdlib>
 
-#include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_small.h"
+#endif
 #include "common/config.h"
 #include "core/csr_map.h"
 #include "core_compare.h"
@@ -48,7 +51,9 @@ void check_reference_kernels(const std::string& cfg_name) {
 }
 
 TEST(CoreTop, ReferenceKernelsMatchGoldenOnTiny) { check_reference_kernels<Vtern_core_tiny>("tiny"); }
+#if TERN_SMALL_CORE
 TEST(CoreTop, ReferenceKernelsMatchGoldenOnSmall) { check_reference_kernels<Vtern_core_small>("small"); }
+#endif
 
 // Constrained-random kernels from the kernel API on tiny: TERN_CORE_PROGRAMS of them (default
 // 1000), each compared end to end.

@@ -260,6 +260,50 @@ TEST(KernelErrors, DmaShapesAndDirections) {
   expect_error([&] { k.sub(t, 4, 8, 0, 16); }, {"partitions 4..12 outside its 8"});
 }
 
+// Indices that grow with a loop are checked at every iteration, not only when constant: the
+// second iteration's window (cols 48..80 of a 64-column tensor, elements 48..79 of a 64-element
+// tile) would have written past the tensor or tile.
+TEST(KernelErrors, LoopIndexedWindowsStayInside) {
+  const CoreConfig cfg = config("tiny");
+  expect_error(
+      [&] {
+        kernel::Kernel k(cfg, "loop_dma");
+        const auto& in = k.input("in", 8, 64, Dtype::kFp32);
+        const auto& out = k.output("out", 8, 64, Dtype::kFp32);
+        auto pool = k.sbuf_pool("p", 2);
+        k.loop(2, [&](kernel::Index i) {
+          const kernel::Tile t = pool.tile(8, 32, Dtype::kFp32, "t");
+          k.dma_copy(k.all(t), kernel::HbmView{&in, 0, i * 32, 8, 32});
+          k.dma_copy(kernel::HbmView{&out, 0, i * 48, 8, 32}, k.all(t));
+        });
+        k.finish();
+      },
+      {"dma_copy at loop iteration", "=1", "rows 0..8 x cols 48..80 leave the 8 x 64 tensor 'out'"});
+  expect_error(
+      [&] {
+        kernel::Kernel k(cfg, "loop_view");
+        auto pool = k.sbuf_pool("p", 1);
+        const kernel::Tile a = pool.tile(8, 64, Dtype::kFp32, "a");
+        k.memset(k.all(a), 0);
+        k.loop(2, [&](kernel::Index i) { k.tensor_copy(k.sub(a, 0, 8, i * 48, 32), k.sub(a, 0, 8, 0, 32)); });
+        k.finish();
+      },
+      {"at loop iteration", "elements 48..79 of tile 'a' are outside its 64"});
+}
+
+// A per-partition scale or bias needs a value for every output partition.
+TEST(KernelErrors, PerPartitionScalarsCoverTheOutput) {
+  const CoreConfig cfg = config("tiny");
+  kernel::Kernel k(cfg, "bias");
+  auto pool = k.sbuf_pool("p", 1);
+  const kernel::Tile x = pool.tile(8, 16, Dtype::kFp32, "x");
+  const kernel::Tile b = pool.tile(4, 1, Dtype::kFp32, "b");
+  kernel::ActArgs a;
+  a.bias_vec = k.all(b);
+  expect_error([&] { k.activation(k.all(x), k.all(x), a); },
+               {"activation bias_vec: the view has 4 partitions, the output 8"});
+}
+
 TEST(DeviceErrors, InputsAreCheckedByNameAndSize) {
   const CoreConfig cfg = config("tiny");
   const RefKernel& ref = kernels::find_kernel("softmax");

@@ -3,12 +3,11 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 #include "common/error.h"
+#include "common/input.h"
 #include "common/parse.h"
 #include "common/names.h"
 
@@ -17,10 +16,10 @@ namespace {
 
 bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
-std::string where(const std::string& source, const YAML::Mark& mark) {
-  // yaml-cpp marks are 0-based; editors count from 1.
-  return fmt::format("{}:{}:{}", source, mark.line + 1, mark.column + 1);
-}
+std::string where(const std::string& source, const YAML::Mark& mark) { return yaml_where(source, mark); }
+
+// Config files are a dozen lines; a bound stops `--config /dev/zero` and the like at once.
+constexpr size_t kMaxConfigBytes = 64 * 1024;
 
 // One key of the schema: where it lands in the struct and its legal range.
 struct Field {
@@ -80,12 +79,7 @@ void check_consistency(const CoreConfig& c, const YAML::Node& root, const std::s
 }  // namespace
 
 CoreConfig parse_config(const std::string& yaml_text, const std::string& source) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml_text);
-  } catch (const YAML::Exception& e) {
-    throw Error(fmt::format("{}: malformed YAML: {}", where(source, e.mark), e.msg));
-  }
+  const YAML::Node root = load_yaml(yaml_text, source);
   if (!root.IsMap()) {
     throw Error(fmt::format("{}: a config must be a map of keys to values", source));
   }
@@ -108,6 +102,12 @@ CoreConfig parse_config(const std::string& yaml_text, const std::string& source)
     throw Error(fmt::format("{}: 'name' must be a non-empty string", where(source, root["name"].Mark())));
   }
   cfg.name = root["name"].Scalar();
+  // The name reaches generated SystemVerilog and C++ text and file names: one word, no newline.
+  if (cfg.name.size() > 64 || cfg.name.find_first_not_of(
+          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != std::string::npos) {
+    throw Error(fmt::format("{}: 'name' may use only letters, digits, '_', '.' and '-' (at most 64), got '{}'",
+                            where(source, root["name"].Mark()), cfg.name));
+  }
   for (const Field& f : kFields) {
     const YAML::Node node = root[f.key];
     if (!node) throw Error(fmt::format("{}: missing key '{}'", source, f.key));
@@ -118,11 +118,14 @@ CoreConfig parse_config(const std::string& yaml_text, const std::string& source)
 }
 
 CoreConfig load_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(fmt::format("{}: cannot open config file", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_config(text.str(), path);
+  return parse_config(read_input_file(path, "config file", kMaxConfigBytes), path);
+}
+
+std::string config_difference(const CoreConfig& a, const CoreConfig& b) {
+  for (const Field& f : kFields) {
+    if (a.*(f.member) != b.*(f.member)) return fmt::format("{} = {}, not {}", f.key, a.*(f.member), b.*(f.member));
+  }
+  return "";
 }
 
 std::string config_sv_package(const CoreConfig& cfg) {

@@ -30,6 +30,10 @@ CoreConfig parse_config(const std::string& yaml_text, const std::string& source)
 // Reads and validates a config file; throws tern::Error with file, line and reason.
 CoreConfig load_config(const std::string& path);
 
+// The first size in which `a` and `b` differ, as "key = <a's>, not <b's>"; empty when every
+// size is the same (the names are not compared).
+std::string config_difference(const CoreConfig& a, const CoreConfig& b);
+
 // The SystemVerilog package `tern_cfg_pkg` holding the config as localparams.
 std::string config_sv_package(const CoreConfig& cfg);
 

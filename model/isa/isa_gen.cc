@@ -10,7 +10,11 @@
 #include "common/error.h"
 #include "common/gen_text.h"
 #include "common/names.h"
+#include "act/act_functions.h"
+#include "act/scalar_engine.h"
+#include "dve/vector_engine.h"
 #include "isa/isa.h"
+#include "numerics/dtype.h"
 
 namespace tern::isa {
 namespace {
@@ -167,6 +171,276 @@ std::string sv_seq_mask_function() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Strict decode in SystemVerilog: the bits each instruction uses, taken from the encoder, so the
+// RTL rejects exactly what the golden decoder rejects ("re-encoding gives the same bits").
+
+// The flags that decide which fields an instruction carries (docs/isa.md "Bit fields").
+enum Flag : unsigned { kWaitFlag, kUpdFlag, kUseImmFlag, kPp0Flag, kPp1Flag, kNumFlags };
+
+uint32_t widest(Layout l, const char* name) { return uint32_t((uint64_t(1) << field(l, name).width) - 1); }
+
+// An instruction of `op` with every field at its widest value and the given flags: its encoding
+// sets every bit the decoder reads under those flags.
+Instruction widest_instruction(Opcode op, unsigned flags) {
+  const auto on = [&](Flag f) { return (flags >> f & 1u) != 0; };
+  Instruction in;
+  in.op = op;
+  in.sync.wait = on(kWaitFlag);
+  in.sync.wait_sem = widest(Layout::kHeader, "wait_sem");
+  in.sync.wait_reg = widest(Layout::kHeader, "wait_reg");
+  in.sync.wait_value = -1;
+  in.sync.update = on(kUpdFlag) ? SemUpdate::kSet : SemUpdate::kNone;
+  in.sync.update_sem = widest(Layout::kHeader, "upd_sem");
+  in.sync.update_value = widest(Layout::kHeader, "upd_value");
+  in.rd = in.rs1 = in.rs2 = kNumRegs - 1;
+  in.use_imm = on(kUseImmFlag);
+  in.imm = in.target = in.imm2 = ~0u;
+  in.queue = widest(Layout::kDma, "queue");
+  in.func = widest(Layout::kAct, "func");
+  in.reduce_cmd = widest(Layout::kAct, "reduce_cmd");
+  in.reduce_op = widest(Layout::kAct, "reduce_op");
+  in.alu0 = in.alu1 = widest(Layout::kDve, "alu0");
+  in.stochastic = in.saturate = in.reverse0 = in.reverse1 = in.negate = in.accumulate = true;
+  for (AccessPattern& ap : in.ap) {
+    ap.mem = Mem(widest(Layout::kAp, "mem"));
+    ap.dtype = Dtype(widest(Layout::kAp, "dtype"));
+    ap.start_partition = widest(Layout::kAp, "start");
+    ap.partitions = widest(Layout::kAp, "partitions");
+    ap.base_reg = widest(Layout::kAp, "base_reg");
+    ap.offset = widest(Layout::kAp, "offset");
+    for (Dim& d : ap.dims) d = {-1, widest(Layout::kAp, "d0_num")};
+  }
+  for (uint32_t i = 0; i < kScalarSlots; ++i) {
+    ScalarOperand& sc = in.scalar[i];
+    sc.imm = ~0u;
+    sc.per_partition = on(Flag(kPp0Flag + i));
+    sc.mem = Mem(widest(Layout::kScalar, "mem"));
+    sc.dtype = Dtype(widest(Layout::kScalar, "dtype"));
+    sc.start_partition = widest(Layout::kScalar, "start");
+    sc.base_reg = widest(Layout::kScalar, "base_reg");
+  }
+  return in;
+}
+
+// The bits the decoder reads for `op` under `flags`; the opcode, wait_en and upd_mode fields
+// are read whatever their value.
+InstrBits used_bits(Opcode op, unsigned flags) {
+  InstrBits b = encode(widest_instruction(op, flags));
+  for (const char* name : {"opcode", "wait_en", "upd_mode"}) {
+    const FieldDef& f = field(Layout::kHeader, name);
+    b.set(f.lsb, f.width, (uint64_t(1) << f.width) - 1);
+  }
+  return b;
+}
+
+InstrBits bits_and(InstrBits a, const InstrBits& b, bool invert_b) {
+  for (size_t w = 0; w < a.words.size(); ++w) a.words[w] &= invert_b ? ~b.words[w] : b.words[w];
+  return a;
+}
+
+// "instr_used_bits[hi:lo] = '1;" for each run of ones in `bits`.
+std::string sv_set_runs(const InstrBits& bits, const std::string& indent) {
+  std::string out;
+  for (uint32_t b = 0; b < kInstrBits;) {
+    if (!bits.get(b, 1)) {
+      ++b;
+      continue;
+    }
+    uint32_t e = b;
+    while (e + 1 < kInstrBits && bits.get(e + 1, 1)) ++e;
+    out += fmt::format("{}instr_used_bits[{}:{}] = '1;\n", indent, e, b);
+    b = e + 1;
+  }
+  return out;
+}
+
+bool any(const InstrBits& b) {
+  return std::any_of(b.words.begin(), b.words.end(), [](uint64_t w) { return w != 0; });
+}
+
+// Where a flag is read from the instruction, for a format that has it.
+std::string flag_bit(Flag f, Format fmt) {
+  switch (f) {
+    case kWaitFlag: return fmt::format("instr[{}]", field(Layout::kHeader, "wait_en").lsb);
+    case kUpdFlag: {
+      const FieldDef& m = field(Layout::kHeader, "upd_mode");
+      return fmt::format("instr[{}:{}] != '0", m.lsb + m.width - 1, m.lsb);
+    }
+    case kUseImmFlag: {
+      const Layout l = format_layout(fmt);
+      return fmt::format("instr[{}]", layout(l).base + field(l, "use_imm").lsb);
+    }
+    default:
+      return fmt::format("instr[{}]", scalar_slot_lsb(f - kPp0Flag) + field(Layout::kScalar, "per_partition").lsb);
+  }
+}
+
+// One format's used bits as "common | (flag ? on : off) ...", checked against every flag
+// combination so the decomposition cannot drift from the encoder.
+struct FormatBits {
+  InstrBits common;
+  std::array<InstrBits, kNumFlags> on{}, off{};
+};
+
+FormatBits format_bits(Opcode op) {
+  FormatBits fb;
+  const InstrBits none = used_bits(op, 0);
+  InstrBits offs;
+  for (unsigned f = 0; f < kNumFlags; ++f) {
+    const InstrBits with = used_bits(op, 1u << f);
+    fb.on[f] = bits_and(with, none, true);
+    fb.off[f] = bits_and(none, with, true);
+    for (size_t w = 0; w < offs.words.size(); ++w) offs.words[w] |= fb.off[f].words[w];
+  }
+  fb.common = bits_and(none, offs, true);
+  for (unsigned flags = 0; flags < (1u << kNumFlags); ++flags) {
+    InstrBits sum = fb.common;
+    for (unsigned f = 0; f < kNumFlags; ++f)
+      for (size_t w = 0; w < sum.words.size(); ++w) sum.words[w] |= ((flags >> f) & 1u ? fb.on[f] : fb.off[f]).words[w];
+    if (sum != used_bits(op, flags))
+      throw Error(fmt::format("isa: the used bits of {} do not split by flag", opcode_info(uint8_t(op))->mnemonic));
+  }
+  return fb;
+}
+
+// Opcodes grouped by format, in table order.
+std::vector<std::pair<Format, std::vector<const OpcodeInfo*>>> opcodes_by_format() {
+  std::vector<std::pair<Format, std::vector<const OpcodeInfo*>>> groups;
+  for (Format f : formats()) {
+    groups.emplace_back(f, std::vector<const OpcodeInfo*>{});
+    for (const OpcodeInfo& o : opcodes())
+      if (o.format == f) groups.back().second.push_back(&o);
+  }
+  return groups;
+}
+
+// "OpA, OpB,\n      OpC:" wrapped at 100 columns.
+std::string case_labels(const std::vector<const OpcodeInfo*>& ops, const std::string& indent) {
+  std::string out, line = indent;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const std::string item = "Op" + upper_camel(ops[i]->mnemonic) + (i + 1 < ops.size() ? "," : ":");
+    if (line.size() > indent.size() && line.size() + 1 + item.size() > 94) {  // room for " begin"
+      out += line + "\n";
+      line = indent;
+    }
+    line += (line.size() > indent.size() ? " " : "") + item;
+  }
+  return out + line;
+}
+
+std::string sv_used_bits_function() {
+  std::vector<std::pair<std::vector<const OpcodeInfo*>, FormatBits>> groups;
+  for (const auto& [fmt_, ops] : opcodes_by_format()) {
+    for (const OpcodeInfo* o : ops)
+      if (used_bits(o->op, (1u << kNumFlags) - 1) != used_bits(ops.front()->op, (1u << kNumFlags) - 1))
+        throw Error(fmt::format("isa: opcodes of format {} use different bits", format_name(fmt_)));
+    groups.emplace_back(ops, format_bits(ops.front()->op));
+  }
+  // What every format shares (the header) is written once, before the case.
+  FormatBits shared = groups.front().second;
+  for (const auto& g : groups) {
+    shared.common = bits_and(shared.common, g.second.common, false);
+    for (unsigned f = 0; f < kNumFlags; ++f) {
+      if (g.second.on[f] != shared.on[f]) shared.on[f] = InstrBits{};
+      if (g.second.off[f] != shared.off[f]) shared.off[f] = InstrBits{};
+    }
+  }
+  const auto flag_parts = [](const FormatBits& fb, Format fmt_, const std::string& indent) {
+    std::string out;
+    for (unsigned f = 0; f < kNumFlags; ++f) {
+      if (!any(fb.on[f]) && !any(fb.off[f])) continue;
+      const std::string cond = flag_bit(Flag(f), fmt_);
+      if (any(fb.on[f]))
+        out += fmt::format("{}if ({}) begin\n{}{}end\n", indent, cond, sv_set_runs(fb.on[f], indent + "  "), indent);
+      if (any(fb.off[f]))
+        out += fmt::format("{}if (!{}) begin\n{}{}end\n", indent, cond, sv_set_runs(fb.off[f], indent + "  "), indent);
+    }
+    return out;
+  };
+  std::string out =
+      "\n  // The bits an instruction uses, given its opcode and flags (wait_en, upd_mode, use_imm,\n"
+      "  // per_partition): every other bit must be zero (docs/isa.md \"Formats\"). Generated from\n"
+      "  // the golden encoder, which sets exactly these bits.\n"
+      "  function automatic logic [InstrBits-1:0] instr_used_bits(logic [InstrBits-1:0] instr);\n"
+      "    instr_used_bits = '0;\n";
+  out += sv_set_runs(shared.common, "    ") + flag_parts(shared, Format::kNone, "    ");
+  out += "    unique case (instr[7:0])\n";
+  for (auto& [ops, fb] : groups) {
+    fb.common = bits_and(fb.common, shared.common, true);
+    for (unsigned f = 0; f < kNumFlags; ++f) {
+      fb.on[f] = bits_and(fb.on[f], shared.on[f], true);
+      fb.off[f] = bits_and(fb.off[f], shared.off[f], true);
+    }
+    out += case_labels(ops, "      ") + " begin\n" + sv_set_runs(fb.common, "        ") +
+           flag_parts(fb, ops.front()->format, "        ") + "      end\n";
+  }
+  out += "      default: ;  // an undefined opcode: illegal whatever its other bits\n"
+         "    endcase\n  endfunction\n";
+  return out;
+}
+
+// instr_codes_undefined(): a field holds a code the machine does not define (a dtype of an
+// operand the format reads, a function, reduce command, ALU op or update mode).
+std::string sv_codes_function() {
+  struct Limit {
+    Layout layout;
+    const char* field;
+    const char* count;
+  };
+  static const Limit kLimits[] = {{Layout::kAct, "func", "NumActFuncs"},
+                                  {Layout::kAct, "reduce_cmd", "NumReduceCmds"},
+                                  {Layout::kDve, "alu0", "NumDveAlus"},
+                                  {Layout::kDve, "alu1", "NumDveAlus"}};
+  const auto at_least = [](uint32_t lsb, uint32_t width, const char* count) {
+    return fmt::format("instr[{}:{}] >= {}'({})", lsb + width - 1, lsb, width, count);
+  };
+  const FieldDef& mode = field(Layout::kHeader, "upd_mode");
+  std::string out =
+      "\n  // An instruction holds a code the machine does not define: a dtype of an operand its\n"
+      "  // format reads, an activation function, reduce command or vector ALU op, an update mode.\n"
+      "  function automatic logic instr_codes_undefined(logic [InstrBits-1:0] instr);\n";
+  out += fmt::format("    instr_codes_undefined = {};\n", at_least(mode.lsb, mode.width, "NumUpdModes"));
+  out += "    unique case (instr[7:0])\n";
+  for (const auto& [fmt_, ops] : opcodes_by_format()) {
+    std::vector<std::string> terms;
+    const Layout l = format_layout(fmt_);
+    for (const Limit& lim : kLimits)
+      if (lim.layout == l) {
+        const FieldDef& f = field(l, lim.field);
+        terms.push_back(at_least(layout(l).base + f.lsb, f.width, lim.count));
+      }
+    const FormatSlots slots = format_slots(fmt_);
+    const FieldDef& ap_dtype = field(Layout::kAp, "dtype");
+    for (uint32_t i = 0; i < kApSlots; ++i)
+      if (slots.ap_mask & (1u << i)) terms.push_back(at_least(ap_slot_lsb(i) + ap_dtype.lsb, ap_dtype.width, "NumDtypes"));
+    const FieldDef& sc_dtype = field(Layout::kScalar, "dtype");
+    const FieldDef& pp = field(Layout::kScalar, "per_partition");
+    for (uint32_t i = 0; i < slots.scalars; ++i)
+      terms.push_back(fmt::format("instr[{}] && ({})", scalar_slot_lsb(i) + pp.lsb,
+                                  at_least(scalar_slot_lsb(i) + sc_dtype.lsb, sc_dtype.width, "NumDtypes")));
+    if (terms.empty()) continue;
+    out += case_labels(ops, "      ") + " begin\n";
+    for (const std::string& t : terms) out += fmt::format("        if ({}) instr_codes_undefined = 1'b1;\n", t);
+    out += "      end\n";
+  }
+  out += "      default: ;\n    endcase\n  endfunction\n";
+  return out;
+}
+
+// Codes the fields can hold but the machine does not define: an instruction carrying one is
+// illegal (the golden decoder and core model reject it).
+std::string sv_code_limits() {
+  ParamBlock b;
+  b.add(kUint, "NumDtypes", std::to_string(kNumDtypes), "dtype codes 0 .. NumDtypes - 1");
+  b.add(kUint, "NumActFuncs", std::to_string(act::kNumActFuncs), "activation function codes");
+  b.add(kUint, "NumReduceCmds", std::to_string(unsigned(act::ReduceCmd::kLoadReduce) + 1),
+        "ACT reduce command codes");
+  b.add(kUint, "NumDveAlus", std::to_string(kNumDveAlus), "vector ALU codes");
+  b.add(kUint, "NumUpdModes", std::to_string(unsigned(SemUpdate::kSet) + 1), "semaphore update modes");
+  return b.text("Defined codes");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Markdown
 
 std::string md_escape(const std::string& s) {
@@ -279,9 +553,13 @@ std::string isa_sv_package() {
       "  // Shared definitions: a block uses only some of them, so a block linted as its own top\n"
       "  // would report the others as unused. The waiver covers these localparams only.\n"
       "  /* verilator lint_off UNUSEDPARAM */\n";
-  out += sv_sizes() + sv_sequencers() + sv_opcodes() + sv_fields();
+  out += sv_sizes() + sv_sequencers() + sv_opcodes() + sv_fields() + sv_code_limits();
   out += "\n  /* verilator lint_on UNUSEDPARAM */\n";
   out += sv_seq_mask_function();
+  // The decode functions read the instruction's flag and code fields only.
+  out += "\n  /* verilator lint_off UNUSEDSIGNAL */";
+  out += sv_used_bits_function() + sv_codes_function();
+  out += "  /* verilator lint_on UNUSEDSIGNAL */\n";
   out += "\nendpackage\n";
   return out;
 }

@@ -394,6 +394,42 @@ struct Kernel::Impl {
     }
   }
 
+  // Every operand of one run of an instruction inside its tile or tensor, with the loop
+  // variables of that run: an index that grows with a loop is checked at every iteration.
+  void check_bounds(const Instance& in, const Op& op) const {
+    const auto where = [&] {
+      const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(op.proto.op));
+      std::string vars;
+      for (size_t l = 0; l < in.vars.size(); ++l)
+        if (in.vars[l] != 0) vars += fmt::format(" i{}={}", l, in.vars[l]);
+      return fmt::format("{}{}", op.dma ? "dma_copy" : info ? info->mnemonic : "instruction",
+                         vars.empty() ? "" : " at loop iteration" + vars);
+    };
+    std::vector<View> views;
+    for (const Operand& o : op.ap)
+      if (o.kind == Operand::Kind::kView) views.push_back(o.view);
+    for (const auto& v : op.scalar)
+      if (v) views.push_back(View{v->tile, v->p0, v->np, v->col0, 1, 1, v->as});  // one value per partition
+    for (const View& v : views) {
+      const Tile& t = tiles[size_t(v.tile)];
+      const int64_t n = int64_t(t.free) * dtype_bits(t.dtype) / dtype_bits(view_dtype(v));
+      const int64_t first = v.col0.eval(in.vars), last = first + int64_t(v.ncols - 1) * v.step;
+      if (std::min(first, last) < 0 || std::max(first, last) >= n)
+        throw Error(fmt::format("{}: elements {}..{} of tile '{}' are outside its {}", where(),
+                                std::min(first, last), std::max(first, last), t.name, n));
+    }
+    for (const Operand& o : op.ap) {
+      if (o.kind == Operand::Kind::kHbm) {
+        const HbmView& h = o.hbm;
+        const int64_t r0 = h.row0.eval(in.vars), c0 = h.col0.eval(in.vars);
+        if (r0 < 0 || c0 < 0 || r0 + h.nrows > h.tensor->rows || c0 + h.ncols > h.tensor->cols)
+          throw Error(fmt::format("{}: rows {}..{} x cols {}..{} leave the {} x {} tensor '{}'", where(), r0,
+                                  r0 + h.nrows, c0, c0 + h.ncols, h.tensor->rows, h.tensor->cols,
+                                  h.tensor->name));
+      }
+    }
+  }
+
   void analyse(int agents) {
     struct Entry {
       int agent;
@@ -411,6 +447,7 @@ struct Kernel::Impl {
       const Instance& in = instances[ii];
       const StaticInst& s = insts[size_t(in.inst)];
       const Op& op = *s.op;
+      check_bounds(in, op);
       struct Acc {
         core::Footprint where;
         bool write;
@@ -917,6 +954,15 @@ void check_dma_shape(const View& v, const HbmView& h, const char* dir) {
                             h.tensor->rows, h.tensor->cols));
 }
 
+// A per-partition scalar view gives one value to each partition of `out`: it needs as many
+// partitions (the engine reads partition p of it for partition p of the output).
+const std::optional<View>& check_scalar_view(const View& out, const std::optional<View>& v, const char* what) {
+  if (v && v->np < out.np)
+    throw Error(fmt::format("{}: the view has {} partitions, the output {}; every output partition needs "
+                            "its value", what, v->np, out.np));
+  return v;
+}
+
 Operand view_operand(const View& v) {
   Operand o;
   o.kind = Operand::Kind::kView;
@@ -1017,8 +1063,8 @@ void Kernel::activation(const View& out, const View& in, const ActArgs& a) {
     n.op.ap[3] = view_operand(*a.acc_out);
     n.op.writes[3] = true;
   }
-  n.op.scalar[0] = a.scale_vec;
-  n.op.scalar[1] = a.bias_vec;
+  n.op.scalar[0] = check_scalar_view(out, a.scale_vec, "activation scale_vec");
+  n.op.scalar[1] = check_scalar_view(out, a.bias_vec, "activation bias_vec");
   impl_->add(std::move(n));
 }
 
@@ -1045,8 +1091,8 @@ void Kernel::vector_op(Opcode opc, const View& out, const std::optional<View>& i
     if (opc == Opcode::kTensorScalarReduce) n.op.writes[2] = true;
     else n.op.reads[2] = true;
   }
-  n.op.scalar[0] = a.s0_vec;
-  n.op.scalar[1] = a.s1_vec;
+  n.op.scalar[0] = check_scalar_view(out, a.s0_vec, "vector scalar s0_vec");
+  n.op.scalar[1] = check_scalar_view(out, a.s1_vec, "vector scalar s1_vec");
   impl_->add(std::move(n));
 }
 

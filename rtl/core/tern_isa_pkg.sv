@@ -262,6 +262,13 @@ package tern_isa_pkg;
   localparam int unsigned DescD3NumLsb     = 240;  // elements
   localparam int unsigned DescD3NumWidth   = 16;
 
+  // Defined codes
+  localparam int unsigned NumDtypes     = 9;   // dtype codes 0 .. NumDtypes - 1
+  localparam int unsigned NumActFuncs   = 18;  // activation function codes
+  localparam int unsigned NumReduceCmds = 5;   // ACT reduce command codes
+  localparam int unsigned NumDveAlus    = 17;  // vector ALU codes
+  localparam int unsigned NumUpdModes   = 3;   // semaphore update modes
+
   /* verilator lint_on UNUSEDPARAM */
 
   // The sequencers that may execute `op` (bit i: sequencer i); 0: an illegal opcode.
@@ -278,5 +285,168 @@ package tern_isa_pkg;
       default: op_seq_mask = 5'b00000;
     endcase
   endfunction
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  // The bits an instruction uses, given its opcode and flags (wait_en, upd_mode, use_imm,
+  // per_partition): every other bit must be zero (docs/isa.md "Formats"). Generated from
+  // the golden encoder, which sets exactly these bits.
+  function automatic logic [InstrBits-1:0] instr_used_bits(logic [InstrBits-1:0] instr);
+    instr_used_bits = '0;
+    instr_used_bits[8:0] = '1;
+    instr_used_bits[22:21] = '1;
+    if (instr[8]) begin
+      instr_used_bits[20:9] = '1;
+      instr_used_bits[63:40] = '1;
+    end
+    if (instr[22:21] != '0) begin
+      instr_used_bits[36:23] = '1;
+    end
+    unique case (instr[7:0])
+      OpNop, OpHalt: begin
+      end
+      OpNotify: begin
+        instr_used_bits[127:96] = '1;
+      end
+      OpLd: begin
+        instr_used_bits[75:64] = '1;
+        instr_used_bits[127:96] = '1;
+      end
+      OpSt: begin
+        instr_used_bits[81:70] = '1;
+        instr_used_bits[127:96] = '1;
+      end
+      OpLoop: begin
+        instr_used_bits[69:64] = '1;
+        instr_used_bits[159:128] = '1;
+      end
+      OpDma: begin
+        instr_used_bits[81:64] = '1;
+        instr_used_bits[91:84] = '1;
+        instr_used_bits[127:96] = '1;
+      end
+      OpAdd, OpSub, OpMul, OpAnd, OpOr, OpXor, OpShl, OpShr, OpSra, OpSlt, OpSltu, OpMin,
+      OpMax: begin
+        instr_used_bits[75:64] = '1;
+        if (instr[82]) begin
+          instr_used_bits[82:82] = '1;
+          instr_used_bits[127:96] = '1;
+        end
+        if (!instr[82]) begin
+          instr_used_bits[81:76] = '1;
+        end
+      end
+      OpBeq, OpBne, OpBlt, OpBge, OpBltu, OpBgeu: begin
+        instr_used_bits[75:70] = '1;
+        instr_used_bits[159:128] = '1;
+        if (instr[82]) begin
+          instr_used_bits[82:82] = '1;
+          instr_used_bits[127:96] = '1;
+        end
+        if (!instr[82]) begin
+          instr_used_bits[81:76] = '1;
+        end
+      end
+      OpLdstat: begin
+        instr_used_bits[346:320] = '1;
+        instr_used_bits[375:352] = '1;
+        instr_used_bits[511:384] = '1;
+      end
+      OpMatmul: begin
+        instr_used_bits[64:64] = '1;
+        instr_used_bits[154:128] = '1;
+        instr_used_bits[183:160] = '1;
+        instr_used_bits[346:192] = '1;
+        instr_used_bits[375:352] = '1;
+        instr_used_bits[511:384] = '1;
+      end
+      OpPeTranspose: begin
+        instr_used_bits[154:128] = '1;
+        instr_used_bits[183:160] = '1;
+        instr_used_bits[319:192] = '1;
+      end
+      OpActivate: begin
+        instr_used_bits[70:64] = '1;
+        instr_used_bits[74:72] = '1;
+        instr_used_bits[154:128] = '1;
+        instr_used_bits[183:160] = '1;
+        instr_used_bits[346:192] = '1;
+        instr_used_bits[375:352] = '1;
+        instr_used_bits[538:384] = '1;
+        instr_used_bits[567:544] = '1;
+        instr_used_bits[730:576] = '1;
+        instr_used_bits[759:736] = '1;
+        instr_used_bits[927:768] = '1;
+        instr_used_bits[991:960] = '1;
+        if (instr[928]) begin
+          instr_used_bits[947:928] = '1;
+        end
+        if (instr[992]) begin
+          instr_used_bits[1011:992] = '1;
+        end
+      end
+      OpTensorTensor, OpTensorScalar, OpScalarTensorTensor, OpTensorReduce,
+      OpTensorScalarReduce, OpTensorTensorScan, OpTensorCopy, OpMemset, OpSelect, OpIota,
+      OpBnStats, OpBnAggr, OpMax8, OpTranspose: begin
+        instr_used_bits[78:64] = '1;
+        instr_used_bits[154:96] = '1;
+        instr_used_bits[183:160] = '1;
+        instr_used_bits[346:192] = '1;
+        instr_used_bits[375:352] = '1;
+        instr_used_bits[538:384] = '1;
+        instr_used_bits[567:544] = '1;
+        instr_used_bits[703:576] = '1;
+        instr_used_bits[927:896] = '1;
+        instr_used_bits[991:960] = '1;
+        if (instr[928]) begin
+          instr_used_bits[947:928] = '1;
+        end
+        if (instr[992]) begin
+          instr_used_bits[1011:992] = '1;
+        end
+      end
+      default: ;  // an undefined opcode: illegal whatever its other bits
+    endcase
+  endfunction
+
+  // An instruction holds a code the machine does not define: a dtype of an operand its
+  // format reads, an activation function, reduce command or vector ALU op, an update mode.
+  function automatic logic instr_codes_undefined(logic [InstrBits-1:0] instr);
+    instr_codes_undefined = instr[22:21] >= 2'(NumUpdModes);
+    unique case (instr[7:0])
+      OpLdstat: begin
+        if (instr[324:321] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+      end
+      OpMatmul: begin
+        if (instr[132:129] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[324:321] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+      end
+      OpPeTranspose: begin
+        if (instr[132:129] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+      end
+      OpActivate: begin
+        if (instr[68:64] >= 5'(NumActFuncs)) instr_codes_undefined = 1'b1;
+        if (instr[74:72] >= 3'(NumReduceCmds)) instr_codes_undefined = 1'b1;
+        if (instr[132:129] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[324:321] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[516:513] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[708:705] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[928] && (instr[933:930] >= 4'(NumDtypes))) instr_codes_undefined = 1'b1;
+        if (instr[992] && (instr[997:994] >= 4'(NumDtypes))) instr_codes_undefined = 1'b1;
+      end
+      OpTensorTensor, OpTensorScalar, OpScalarTensorTensor, OpTensorReduce,
+      OpTensorScalarReduce, OpTensorTensorScan, OpTensorCopy, OpMemset, OpSelect, OpIota,
+      OpBnStats, OpBnAggr, OpMax8, OpTranspose: begin
+        if (instr[68:64] >= 5'(NumDveAlus)) instr_codes_undefined = 1'b1;
+        if (instr[73:69] >= 5'(NumDveAlus)) instr_codes_undefined = 1'b1;
+        if (instr[132:129] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[324:321] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[516:513] >= 4'(NumDtypes)) instr_codes_undefined = 1'b1;
+        if (instr[928] && (instr[933:930] >= 4'(NumDtypes))) instr_codes_undefined = 1'b1;
+        if (instr[992] && (instr[997:994] >= 4'(NumDtypes))) instr_codes_undefined = 1'b1;
+      end
+      default: ;
+    endcase
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
 endpackage

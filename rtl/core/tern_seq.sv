@@ -187,18 +187,12 @@ module tern_seq (
   logic sem_ok;
   assign sem_ok = !wait_en || ($signed(sem_value) >= $signed(wait_threshold));
 
-  // Field values the encoding can hold but the machine does not define (engine codes).
+  // Strict decode, as the golden decoder (docs/isa.md "Formats"): a bit the instruction does not
+  // use is set, or a field holds a code the machine does not define. Both functions are
+  // generated from the golden encoder's tables (tern_isa_pkg).
   logic bad_field;
-  always_comb begin
-    bad_field = 1'b0;
-    if (opcode == tern_isa_pkg::OpActivate) begin
-      bad_field = (instr_q[tern_isa_pkg::ActFuncLsb +: 5] >= 5'd18) ||
-                  (instr_q[tern_isa_pkg::ActReduceCmdLsb +: 3] > 3'd4);
-    end else if (opcode >= tern_isa_pkg::OpTensorTensor && opcode <= tern_isa_pkg::OpTranspose) begin
-      bad_field = (instr_q[tern_isa_pkg::DveAlu0Lsb +: 5] >= 5'd17) ||
-                  (instr_q[tern_isa_pkg::DveAlu1Lsb +: 5] >= 5'd17);
-    end
-  end
+  assign bad_field = (|(instr_q & ~tern_isa_pkg::instr_used_bits(instr_q))) ||
+                     tern_isa_pkg::instr_codes_undefined(instr_q);
 
   logic is_engine;
   assign is_engine = (opcode >= tern_isa_pkg::OpLdstat);
@@ -350,7 +344,7 @@ module tern_seq (
           fault      = !behind;
           fault_code = ErrMemory;
         end else if (!seq_mask[seq_id_i] || bad_field) begin
-          fault = !behind;  // decoded: not this sequencer's, or an engine code it does not define
+          fault = !behind;  // decoded: not this sequencer's, a reserved bit set or an undefined code
         end else if (halt_pend_q) begin
           if (!behind) state_d = StHalted;  // the instruction has not started: it stays at pc
         end else if (sem_ok && pend_blocks) begin

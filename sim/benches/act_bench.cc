@@ -8,8 +8,11 @@
 #include <random>
 #include <string>
 
-#include "Vtern_act_small.h"
 #include "Vtern_act_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
+#include "Vtern_act_small.h"
+#endif
 #include "act_check.h"
 #include "common/config.h"
 #include "common/error.h"
@@ -45,8 +48,10 @@ int main(int argc, char** argv) {
     const auto s = static_cast<uint32_t>(seed);
     tb::ActCheck r;
     if (cfg.name == "tiny") r = run<Vtern_act_tiny>(cfg, ops, s, waves);
+#if TERN_SMALL_CORE
     else if (cfg.name == "small") r = run<Vtern_act_small>(cfg, ops, s, waves);
-    else throw Error("no verilated scalar engine for config '" + cfg.name + "' (built: tiny, small)");
+#endif
+    else tb::no_core_model("the scalar engine bench", cfg.name);
     fmt::print("{} commands ({} rejected), {} elements per lane, {} cycles, {} mismatches\n", r.commands, r.rejected,
                r.elements, r.cycles, r.mismatch_count);
     sim::Verdict v{r.cycles, {}};

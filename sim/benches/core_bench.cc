@@ -46,7 +46,9 @@ int main(int argc, char** argv) {
     fmt::print("seed {} config {} programs {} waves {}\n", seed, cfg.name, programs,
                waves.empty() ? "off" : waves);
     if (cfg.name == "tiny") return run<tb::RtlCoreComputeTiny>(cfg, seed, programs, waves);
+#if TERN_SMALL_CORE
     if (cfg.name == "small") return run<tb::RtlCoreComputeSmall>(cfg, seed, programs, waves);
-    throw Error(fmt::format("the core bench has models for tiny and small, not '{}'", cfg.name));
+#endif
+    tb::no_core_model("the core bench", cfg.name);
   });
 }

@@ -7,8 +7,11 @@
 #include <random>
 #include <string>
 
-#include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_small.h"
+#endif
 #include "common/error.h"
 #include "core_compare.h"
 #include "kernel_random.h"
@@ -68,7 +71,9 @@ int main(int argc, char** argv) {
     fmt::print("seed {} config {} kernels {} random {} waves {}\n", seed, cfg.name,
                kernels_too ? "all" : "none", random, waves.empty() ? "off" : waves);
     if (cfg.name == "tiny") return run<Vtern_core_tiny>(cfg, seed, kernels_too, random, waves);
+#if TERN_SMALL_CORE
     if (cfg.name == "small") return run<Vtern_core_small>(cfg, seed, kernels_too, random, waves);
-    throw Error(fmt::format("the NeuronCore bench has models for tiny and small, not '{}'", cfg.name));
+#endif
+    tb::no_core_model("the NeuronCore bench", cfg.name);
   });
 }

@@ -3,8 +3,11 @@
 // bridges and the HBM target, compared with the golden model at --check end|transfer|lockstep.
 // The FST holds every kernel of the run, one after the other (SystemC elaborates once).
 // The verilated models before <systemc> (see tb/platform/core_platform.cc).
-#include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#include "core_models.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_small.h"
+#endif
 
 #include <fmt/format.h>
 
@@ -57,7 +60,9 @@ int sc_main(int argc, char** argv) {
     fmt::print("seed {} config {} check {} hbm latency {} waves {}\n", args.seed, cfg.name,
                args.text("--check"), latency, waves.empty() ? "off" : waves);
     if (cfg.name == "tiny") return run<Vtern_core_tiny>(cfg, args.seed, depth, latency, waves);
+#if TERN_SMALL_CORE
     if (cfg.name == "small") return run<Vtern_core_small>(cfg, args.seed, depth, latency, waves);
-    throw Error(fmt::format("the platform bench has models for tiny and small, not '{}'", cfg.name));
+#endif
+    tb::no_core_model("the platform bench", cfg.name);
   });
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <map>
 #include <string>
@@ -21,8 +22,11 @@ struct Verdict {
   std::vector<std::string> errors;  // empty: every check passed
 };
 
+// stdout is line-buffered from here on: the runner logs it to a file, and a bench killed at its
+// timeout must leave every line it printed in the log.
 template <typename Body>
 int run_bench(Body&& body) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   try {
     const Verdict v = body();
     fmt::print("CYCLES {}\n", v.cycles);

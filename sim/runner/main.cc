@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
       else if (k == "--test") o.test = value();
       else if (k == "--tags") o.tags = value();
       else if (k == "--seed") o.seed = tern::parse_uint(value(), "--seed");
-      else if (k == "--waves") o.waves = value() != "0";
+      else if (k == "--waves") o.waves = tern::parse_uint(value(), "--waves", 0, 1) != 0;
       else if (!k.empty() && k[0] != '-' && list.empty()) list = k;
       else throw tern::Error(fmt::format("unknown argument '{}'", k));
     }
@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
       throw tern::Error("usage: tern_regress <list.yaml> --out DIR --bin-dir DIR --config-dir DIR "
                         "[--test NAME] [--tags TAG] [--seed N] [--waves 0|1]");
     }
+    clear_reports(o.out_dir);
     return run_regression(load_regression(list), o) == 0 ? 0 : 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_regress: error: {}\n", e.what());

@@ -1,6 +1,7 @@
 #include "regression.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include <thread>
 
 #include "common/error.h"
+#include "common/input.h"
 #include "common/parse.h"
 
 namespace tern::sim {
@@ -24,9 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string where(const std::string& source, const YAML::Node& n) {
-  return fmt::format("{}:{}:{}", source, n.Mark().line + 1, n.Mark().column + 1);
-}
+std::string where(const std::string& source, const YAML::Node& n) { return yaml_where(source, n.Mark()); }
 
 std::string scalar(const YAML::Node& n, const char* key, const std::string& source) {
   if (!n.IsScalar()) throw Error(fmt::format("{}: '{}' must be a string", where(source, n), key));
@@ -42,30 +42,6 @@ std::vector<std::string> strings(const YAML::Node& n, const char* key, const std
   if (!n.IsSequence()) throw Error(fmt::format("{}: '{}' must be a list", where(source, n), key));
   std::vector<std::string> out;
   for (const auto& item : n) out.push_back(scalar(item, key, source));
-  return out;
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
-    }
-  }
-  return out;
-}
-
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
   return out;
 }
 
@@ -161,53 +137,122 @@ RunResult run_one(const RegressionTest& t, uint64_t seed, const std::string& id,
   return r;
 }
 
-void write_reports(const std::vector<RunResult>& results, const RunOptions& o) {
-  std::ofstream json(fs::path(o.out_dir) / "summary.json");
-  json << "{\n  \"results\": [\n";
-  for (size_t i = 0; i < results.size(); ++i) {
-    const auto& r = results[i];
-    json << fmt::format(
-        "    {{\"id\": \"{}\", \"test\": \"{}\", \"seed\": {}, \"status\": \"{}\", \"reason\": \"{}\", "
-        "\"seconds\": {:.3f}, \"cycles\": {}, \"log\": \"{}/log.txt\"}}{}\n",
-        json_escape(r.id), json_escape(r.test), r.seed, r.passed ? "PASS" : "FAIL",
-        json_escape(r.reason), r.seconds, r.cycles, json_escape(r.dir), i + 1 < results.size() ? "," : "");
+// Writes `text` to `path` through a temporary file and a rename, so a reader never sees half a
+// report and a run that dies leaves no report at all rather than a stale or partial one.
+void write_atomically(const fs::path& path, const std::string& text) {
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw Error(fmt::format("{}: cannot write", tmp.string()));
   }
+  fs::rename(tmp, path);
+}
+
+std::string log_tail(const std::string& dir, size_t max_bytes) {
+  std::ifstream in(fs::path(dir) / "log.txt", std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string log = text.str();
+  return log.size() > max_bytes ? log.substr(log.size() - max_bytes) : log;
+}
+
+std::string summary_json(const std::vector<RunResult>& results) {
+  nlohmann::ordered_json runs = nlohmann::ordered_json::array();
+  size_t failed = 0;
+  for (const auto& r : results) {
+    failed += !r.passed;
+    runs.push_back({{"id", r.id}, {"test", r.test}, {"seed", r.seed}, {"status", r.passed ? "PASS" : "FAIL"},
+                    {"reason", r.reason}, {"seconds", r.seconds}, {"cycles", r.cycles},
+                    {"log", (fs::path(r.dir) / "log.txt").string()}});
+  }
+  const nlohmann::ordered_json doc = {{"results", runs}, {"total", results.size()}, {"failed", failed}};
+  // Text that is not UTF-8 (a path, a bench's message) is written with U+FFFD, never as invalid JSON.
+  return doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+std::string junit_xml(const std::vector<RunResult>& results) {
   size_t failed = 0;
   double total = 0;
   for (const auto& r : results) {
     failed += !r.passed;
     total += r.seconds;
   }
-  json << fmt::format("  ],\n  \"total\": {},\n  \"failed\": {}\n}}\n", results.size(), failed);
-
-  std::ofstream xml(fs::path(o.out_dir) / "junit.xml");
-  xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  xml << fmt::format("<testsuite name=\"tern.sim\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n",
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  xml += fmt::format("<testsuite name=\"tern.sim\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n",
                      results.size(), failed, total);
   for (const auto& r : results) {
-    xml << fmt::format("  <testcase classname=\"sim\" name=\"{}\" time=\"{:.3f}\">", xml_escape(r.id), r.seconds);
+    xml += fmt::format("  <testcase classname=\"sim\" name=\"{}\" time=\"{:.3f}\">", xml_escape(r.id), r.seconds);
     if (!r.passed) {
-      std::ifstream in(fs::path(r.dir) / "log.txt");
-      std::stringstream tail;
-      tail << in.rdbuf();
-      std::string log = tail.str();
-      if (log.size() > 4000) log = log.substr(log.size() - 4000);
-      xml << fmt::format("\n    <failure message=\"{}\">{}</failure>\n  ", xml_escape(r.reason), xml_escape(log));
+      xml += fmt::format("\n    <failure message=\"{}\">{}</failure>\n  ", xml_escape(r.reason),
+                         xml_escape(log_tail(r.dir, 4000)));
     }
-    xml << "</testcase>\n";
+    xml += "</testcase>\n";
   }
-  xml << "</testsuite>\n";
+  return xml + "</testsuite>\n";
+}
+
+void write_reports(const std::vector<RunResult>& results, const RunOptions& o) {
+  write_atomically(fs::path(o.out_dir) / "summary.json", summary_json(results));
+  write_atomically(fs::path(o.out_dir) / "junit.xml", junit_xml(results));
+}
+
+
+// Decodes one UTF-8 sequence at s[i]; returns its length, or 0 when the bytes there are not a
+// well-formed sequence (overlong forms, surrogates and values past U+10FFFF are not).
+size_t utf8_sequence(std::string_view s, size_t i, uint32_t& cp) {
+  const auto byte = [&](size_t k) { return static_cast<uint8_t>(s[k]); };
+  const uint8_t b0 = byte(i);
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  }
+  const size_t len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC0 ? 2 : 0;
+  if (len == 0 || i + len > s.size()) return 0;
+  cp = b0 & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  static constexpr uint32_t kMin[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
 }
 
 }  // namespace
 
-std::vector<RegressionTest> parse_regression(const std::string& yaml_text, const std::string& source) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml_text);
-  } catch (const YAML::Exception& e) {
-    throw Error(fmt::format("{}:{}:{}: malformed YAML: {}", source, e.mark.line + 1, e.mark.column + 1, e.msg));
+std::string xml_escape(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    uint32_t cp = 0;
+    const size_t len = utf8_sequence(s, i, cp);
+    const bool allowed = len != 0 && (cp >= 0x20 || cp == '\t' || cp == '\n' || cp == '\r') && cp != 0xFFFE &&
+                         cp != 0xFFFF;
+    if (!allowed) {
+      out += "\xEF\xBF\xBD";  // U+FFFD, the replacement character
+      i += len ? len : 1;
+      continue;
+    }
+    switch (cp) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\r': out += "&#13;"; break;
+      default: out.append(s.substr(i, len));
+    }
+    i += len;
   }
+  return out;
+}
+
+void clear_reports(const std::string& out_dir) {
+  for (const char* name : {"summary.json", "junit.xml"}) fs::remove(fs::path(out_dir) / name);
+}
+
+std::vector<RegressionTest> parse_regression(const std::string& yaml_text, const std::string& source) {
+  const YAML::Node root = load_yaml(yaml_text, source);
   if (!root.IsMap() || !root["tests"]) throw Error(fmt::format("{}: a regression list is a map with a 'tests' list", source));
   for (const auto& kv : root) {
     if (kv.first.Scalar() != "tests") {
@@ -248,11 +293,7 @@ std::vector<RegressionTest> parse_regression(const std::string& yaml_text, const
 }
 
 std::vector<RegressionTest> load_regression(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(fmt::format("{}: cannot open regression list", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_regression(text.str(), path);
+  return parse_regression(read_input_file(path, "regression list", 1024 * 1024), path);
 }
 
 int run_regression(const std::vector<RegressionTest>& tests, const RunOptions& o) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tern::sim {
@@ -35,5 +36,14 @@ struct RunOptions {
 // Runs the selected tests, prints progress and a summary table, writes summary.json and
 // junit.xml under out_dir; returns the number of failed runs.
 int run_regression(const std::vector<RegressionTest>& tests, const RunOptions& options);
+
+// Removes the last run's summary.json and junit.xml, so a run that stops early (a bad list, an
+// unknown test) leaves no report of an earlier run behind. The runner calls it first.
+void clear_reports(const std::string& out_dir);
+
+// Text made safe for an XML 1.0 document (junit.xml): markup characters escaped, and bytes that
+// are not UTF-8 or characters XML does not allow (controls other than tab, newline and carriage
+// return; U+FFFE, U+FFFF) replaced by U+FFFD.
+std::string xml_escape(std::string_view s);
 
 }  // namespace tern::sim

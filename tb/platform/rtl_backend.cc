@@ -1,6 +1,8 @@
 // The verilated models before <systemc> (see core_platform.cc).
-#include "Vtern_core_small.h"
 #include "Vtern_core_tiny.h"
+#if TERN_SMALL_CORE
+#include "Vtern_core_small.h"
+#endif
 #include "platform/rtl_backend.h"
 
 #include <fmt/format.h>
@@ -8,6 +10,8 @@
 #include <memory>
 #include <string>
 
+#include "built_configs.h"
+#include "core_models.h"
 #include "common/error.h"
 #include "core/memory.h"
 #include "platform/platform_check.h"
@@ -50,6 +54,7 @@ std::vector<HbmRegion> tensor_regions(const kernel::Kernel& k) {
 
 template <typename Top>
 RtlResult run_on(const RtlJob& job) {
+  tb::require_built_config(job.cfg, "RTL backend");
   CorePlatform<Top>& platform = platform_for<Top>(job);
   RtlResult out;
   PlatformRun run;
@@ -115,9 +120,10 @@ RtlResult run_rtl(const RtlJob& job) {
                             "process of its own (SystemC elaborates once)", elaborated(),
                             job.cfg.name));
   if (job.cfg.name == "tiny") return run_on<Vtern_core_tiny>(job);
+#if TERN_SMALL_CORE
   if (job.cfg.name == "small") return run_on<Vtern_core_small>(job);
-  throw Error(fmt::format("RTL backend: the verilated core is built for the tiny and small "
-                          "configs, not '{}'", job.cfg.name));
+#endif
+  tb::no_core_model("RTL backend", job.cfg.name);
 }
 
 }  // namespace

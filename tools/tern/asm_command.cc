@@ -28,6 +28,7 @@ std::pair<std::string, std::string> in_out(const std::vector<std::string>& args,
 int run_asm_command(const std::vector<std::string>& args) {
   const auto [in, out] = in_out(args, kAsmUsage);
   if (out.empty()) throw Error(kAsmUsage);
+  check_output_path(out, "tern asm -o", {in});
   const std::vector<uint8_t> image = isa::to_binary(isa::assemble(read_text_file(in), in));
   write_text_file(out, std::string(image.begin(), image.end()));
   return 0;
@@ -35,6 +36,7 @@ int run_asm_command(const std::vector<std::string>& args) {
 
 int run_disasm_command(const std::vector<std::string>& args, std::ostream& out) {
   const auto [in, out_path] = in_out(args, kDisasmUsage);
+  if (!out_path.empty()) check_output_path(out_path, "tern disasm -o", {in});
   const std::string bytes = read_text_file(in);
   const isa::Program p = isa::from_binary(std::vector<uint8_t>(bytes.begin(), bytes.end()), in);
   std::string text;

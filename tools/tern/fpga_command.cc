@@ -109,6 +109,7 @@ Slice parse_args(const std::vector<std::string>& args) {
     else throw Error(fmt::format("tern fpga rom: unknown option '{}'\n{}", args[i], kUsage));
   }
   if (rows == 0 || cols == 0 || s.out.empty()) throw Error(kUsage);
+  check_output_path(s.out, "tern fpga rom -o");
   s.cfg.pe_rows = rows;
   s.cfg.pe_cols = cols;
   s.cfg.partitions = cols;

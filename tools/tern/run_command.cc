@@ -170,6 +170,11 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
     throw Error(fmt::format("--check {}: the depths are end, transfer and lockstep", opt.check));
   if (backend == Backend::kGolden && !waves.empty())
     throw Error("--trace FILE.fst: waveforms come from the RTL; add --backend rtl or cross");
+  const std::vector<std::pair<std::string, std::string>> outputs = {
+      {profile, "--profile"}, {waves, "--trace"}, {asm_path, "--asm"}, {bin_path, "--bin"}};
+  for (const auto& [path, what] : outputs) {
+    if (!path.empty()) check_output_path(path, what);
+  }
   if (backend != Backend::kGolden && !rtl_runner_registered()) exec_tern_rtl(args);
   opt.waves = waves;
 

@@ -1,0 +1,69 @@
+#include "common/input.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace tern {
+namespace {
+
+void reject_duplicate_keys(const YAML::Node& node, const std::string& source) {
+  if (node.IsSequence()) {
+    for (const auto& item : node) reject_duplicate_keys(item, source);
+    return;
+  }
+  if (!node.IsMap()) return;
+  std::map<std::string, YAML::Mark> seen;
+  for (const auto& kv : node) {
+    const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "<non-scalar key>";
+    const auto [it, fresh] = seen.emplace(key, kv.first.Mark());
+    if (!fresh) {
+      throw Error(fmt::format("{}: key '{}' is given twice (first at line {})",
+                              yaml_where(source, kv.first.Mark()), key, it->second.line + 1));
+    }
+    reject_duplicate_keys(kv.second, source);
+  }
+}
+
+}  // namespace
+
+std::string read_input_file(const std::string& path, const std::string& what, size_t max_bytes) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) throw Error(fmt::format("{}: cannot open {}", path, what));
+  if (!fs::is_regular_file(st)) throw Error(fmt::format("{}: the {} is not a regular file", path, what));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot open {}", path, what));
+  std::string text(max_bytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw Error(fmt::format("{}: cannot read {}", path, what));
+  const size_t got = static_cast<size_t>(in.gcount());
+  if (got > max_bytes) {
+    throw Error(fmt::format("{}: the {} is larger than {} bytes, the most tern reads", path, what, max_bytes));
+  }
+  text.resize(got);
+  return text;
+}
+
+std::string yaml_where(const std::string& source, const YAML::Mark& mark) {
+  return fmt::format("{}:{}:{}", source, mark.line + 1, mark.column + 1);
+}
+
+YAML::Node load_yaml(const std::string& text, const std::string& source) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw Error(fmt::format("{}: malformed YAML: {}", yaml_where(source, e.mark), e.msg));
+  }
+  reject_duplicate_keys(root, source);
+  return root;
+}
+
+}  // namespace tern
