@@ -336,12 +336,14 @@ TYPED_TEST(CoreComputeTest, BadOperandsFaultLikeGolden) {
 
 // Strict decode: every single-bit flip of one instruction of every format. A flip the golden
 // decoder rejects (a reserved bit, an undefined code) must stop the RTL sequencer at that
-// instruction with an illegal-instruction fault; a flip it accepts is another legal instruction,
-// run on both and compared (DMA triggers excepted: the harness's DMA stand-in moves no data, so
-// only their rejections are checked). Tiny config only: the decoder does not depend on the size.
+// instruction with an illegal-instruction fault. A flip it accepts is another legal instruction:
+// the golden core model runs it, and the RTL must end with the same fault (kind and pc) or none;
+// an instruction the flip made long (a count's high bit) may run past a cycle cap, and a DMA
+// trigger meets the harness's DMA stand-in, which checks nothing: those must at least not have
+// been refused. Results in memory are the random-program tests' job.
+// Tiny config only: the decoder does not depend on the size.
 TYPED_TEST(CoreComputeTest, BitFlipsDecodeLikeGolden) {
   if (std::string(ConfigOf<TypeParam>::kName) != "tiny") GTEST_SKIP() << "the decoder is config-independent";
-  auto rng = test::make_rng();
   const std::string upd = " $S[3]++@complete";
   const std::vector<std::pair<std::string, std::string>> formats = {
       {"sp", "  nop" + upd},
@@ -364,43 +366,64 @@ TYPED_TEST(CoreComputeTest, BitFlipsDecodeLikeGolden) {
               "s0=sbuf.fp32[0:, 128], s1=2.0" + upd},
   };
   const std::string desc = ".desc 0 src=hbm.fp32[4096][[4,4]] dst=sbuf.fp32[0, 192][[1,1],[0,1],[0,1],[4,4]]\n";
-  size_t rejected = 0, compared = 0;
+  tb::SeqRunOptions opt;
+  opt.max_cycles = 3000;  // well past every short instruction here; a flip may make one long
+  TypeParam rtl(tb::kCoreHbmBytes, opt);  // one model for every run: each run resets it
+  core::CoreOptions gopt;
+  gopt.hbm_bytes = tb::kCoreHbmBytes;
+  gopt.instruction_budget = 10'000;  // a flipped branch target can make a spin loop
+  constexpr uint32_t kIllegal = uint32_t(core::FaultKind::kIllegalInstruction);
+  size_t rejected = 0, accepted = 0, long_runs = 0;
   for (const auto& [seq, text] : formats) {
     const isa::Program base = isa::assemble(".seq " + seq + "\n" + text + "\n  halt\n" + desc, "flip");
-    const int si = int(*isa::seq_from_name(seq));
-    const isa::InstrBits good = isa::encode(base.streams[size_t(si)][0]);
-    const bool is_dma = base.streams[size_t(si)][0].op == isa::Opcode::kDma;
+    const size_t si = size_t(*isa::seq_from_name(seq));
+    const isa::InstrBits good = isa::encode(base.streams[si][0]);
     for (uint32_t bit = 0; bit < isa::kInstrBits; ++bit) {
       isa::InstrBits flipped = good;
       flipped.set(bit, 1, good.get(bit, 1) ^ 1u);
       SCOPED_TRACE(fmt::format("{} with bit {} flipped", text, bit));
-      isa::Instruction decoded;
+      typename TypeParam::Streams streams;
+      streams[si] = {flipped, isa::encode(base.streams[si][1])};
+      // The golden verdict: refused by the decoder, or the fault (or none) of running it.
+      uint32_t want = kIllegal, want_pc = 0;
       bool legal = true;
+      isa::Program p = base;
       try {
-        decoded = isa::decode(flipped);
+        p.streams[si][0] = isa::decode(flipped);
       } catch (const Error&) {
         legal = false;
       }
+      if (legal) {
+        want = 0;
+        try {
+          core::CoreModel(this->cfg, gopt).run(p);
+        } catch (const core::CoreFault& f) {
+          want = uint32_t(f.kind());
+          want_pc = f.pc();
+        }
+      }
+      const tb::SeqRunResult r = rtl.run_bits(streams, tb::kCoreProgramBase);
       if (!legal) {
         ++rejected;
-        TypeParam rtl(tb::kCoreHbmBytes);
-        typename TypeParam::Streams streams;
-        streams[size_t(si)] = {flipped, isa::encode(base.streams[size_t(si)][1])};
-        const tb::SeqRunResult r = rtl.run_bits(streams, tb::kCoreProgramBase);
-        ASSERT_EQ(r.err_code[size_t(si)], uint32_t(core::FaultKind::kIllegalInstruction));
-        ASSERT_EQ(r.err_pc[size_t(si)], 0u);
-      } else if (!is_dma) {
-        ++compared;
-        isa::Program p = base;
-        p.streams[size_t(si)][0] = decoded;
-        this->compare(p, 256, rng, "flipped");
-        if (this->HasFailure()) return;
+        ASSERT_EQ(r.err_code[si], kIllegal);
+        ASSERT_EQ(r.err_pc[si], 0u);
+      } else if (r.timed_out || p.streams[si][0].op == isa::Opcode::kDma) {
+        // Long, or a DMA trigger (the harness's DMA stand-in checks no queue or descriptor).
+        ++long_runs;
+        ASSERT_NE(r.err_code[si], kIllegal) << "a legal instruction refused";
+      } else {
+        ++accepted;
+        ASSERT_EQ(r.err_code[si], want) << "golden fault " << want << " at pc " << want_pc;
+        if (want) {
+          ASSERT_EQ(r.err_pc[si], want_pc);
+        }
       }
     }
   }
-  fmt::print("bit flips: {} rejected by both decoders, {} legal and compared\n", rejected, compared);
+  fmt::print("bit flips: {} refused by both, {} legal with the same outcome, {} legal, long or DMA\n", rejected,
+             accepted, long_runs);
   EXPECT_GT(rejected, 5000u);
-  EXPECT_GT(compared, 1000u);
+  EXPECT_GT(accepted, 1000u);
 }
 
 }  // namespace

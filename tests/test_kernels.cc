@@ -278,7 +278,7 @@ TEST(KernelErrors, LoopIndexedWindowsStayInside) {
         });
         k.finish();
       },
-      {"dma_copy at loop iteration", "=1", "rows 0..8 x cols 48..80 leave the 8 x 64 tensor 'out'"});
+      {"dma_copy", "rows 0..8 x cols 48..80 leave the 8 x 64 tensor 'out'"});
   expect_error(
       [&] {
         kernel::Kernel k(cfg, "loop_view");
@@ -288,7 +288,7 @@ TEST(KernelErrors, LoopIndexedWindowsStayInside) {
         k.loop(2, [&](kernel::Index i) { k.tensor_copy(k.sub(a, 0, 8, i * 48, 32), k.sub(a, 0, 8, 0, 32)); });
         k.finish();
       },
-      {"at loop iteration", "elements 48..79 of tile 'a' are outside its 64"});
+      {"tensor_copy", "elements 48..79 of tile 'a' are outside its 64"});
 }
 
 // A per-partition scale or bias needs a value for every output partition.
