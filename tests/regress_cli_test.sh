@@ -57,17 +57,18 @@ rm -f "$tmp/out/summary.json"
 if ! run --tags broken >/dev/null 2>&1 && grep -q "bad log line: CYCLES must be a whole number" "$tmp/out/summary.json"; then
   ok "bad CYCLES line fails its test, the run reports"
 else bad "bad CYCLES line"; fi
-grep -q '<failure message="exit 3"' "$tmp/out/junit.xml" || true
-run --test badexit >/dev/null 2>&1 || true
-grep -q '<failure message="exit 3"' "$tmp/out/junit.xml" && ok "junit failure" || bad "junit failure"
+if ! run --test badexit >/dev/null 2>&1 && grep -q '<failure message="exit 3"' "$tmp/out/junit.xml"; then
+  ok "junit failure"
+else bad "junit failure"; fi
 # A run that stops before running anything (here an unknown test) removes the last run's reports.
-run --tags smoke >/dev/null 2>&1 || true
+run --tags smoke >/dev/null 2>&1 || bad "the smoke run before the early stop failed"
+[[ -e "$tmp/out/summary.json" ]] || bad "the smoke run wrote no summary.json"
 if ! run --test nosuch >/dev/null 2>&1 && [[ ! -e "$tmp/out/summary.json" && ! -e "$tmp/out/junit.xml" ]]; then
   ok "an early stop leaves no stale report"
 else bad "stale reports after an early stop"; fi
 
 # Bytes that are not UTF-8, controls and markup in a log and a reason: both reports stay valid.
-run --test binary >/dev/null 2>&1 || true
+if run --test binary >/dev/null 2>&1; then bad "the binary bench passed"; fi
 if python3 -c 'import json, sys, xml.dom.minidom as m; json.load(open(sys.argv[1])); m.parse(sys.argv[2])' \
      "$tmp/out/summary.json" "$tmp/out/junit.xml" 2>"$tmp/parse.err" && grep -q 'bytes' "$tmp/out/junit.xml"; then
   ok "non-UTF-8 log gives valid junit.xml and summary.json"
