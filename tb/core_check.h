@@ -16,6 +16,7 @@
 #include "dve/vector_engine.h"
 #include "act_check.h"
 #include "dve_check.h"
+#include "fault_check.h"
 #include "pe/tensor_engine.h"
 #include "pe_check.h"
 
@@ -281,26 +282,17 @@ std::vector<std::string> compare_with_golden(const CoreConfig& cfg, Harness& rtl
     }
     write_onchip_row(rtl, m, a, words);
   });
-  int fault_seq = -1;
-  uint32_t fault_pc = 0, fault_kind = 0;
+  GoldenFault fault;
   try {
     golden.run(p);
   } catch (const core::CoreFault& f) {
-    fault_seq = int(*isa::seq_from_name(f.agent()));
-    fault_pc = f.pc();
-    fault_kind = uint32_t(f.kind());
+    fault = GoldenFault(f);
   }
   const SeqRunResult r = rtl.run(p, kCoreProgramBase);
   if (cycles) *cycles = r.cycles;
   if (r.timed_out) errors.push_back("the RTL did not finish");
-  for (int s = 0; s < isa::kNumSeqs; ++s) {
-    const uint32_t want = s == fault_seq ? fault_kind : 0;
-    if (r.err_code[size_t(s)] != want || (want && r.err_pc[size_t(s)] != fault_pc))
-      errors.push_back(fmt::format("{}: RTL fault {} at pc {}, golden {} at pc {}",
-                                   isa::seq_name(isa::Seq(s)), r.err_code[size_t(s)],
-                                   r.err_pc[size_t(s)], want, want ? fault_pc : 0));
-  }
-  if (fault_seq >= 0) return errors;  // the golden model stops everything; the RTL one engine
+  for (std::string& e : seq_fault_mismatches(fault, r.err_code, r.err_pc)) errors.push_back(std::move(e));
+  if (fault.kind) return errors;  // the golden model stops everything; the RTL one engine
   each_row([&](isa::Mem m, uint32_t a) {
     const std::vector<uint32_t> got = read_onchip_row(rtl, m, a, cfg.partitions);
     for (uint32_t part = 0; part < cfg.partitions && errors.size() <= 8; ++part) {

@@ -15,6 +15,7 @@
 #include "core/core_model.h"
 #include "core/memory.h"
 #include "core_harness.h"
+#include "fault_check.h"
 
 namespace tern::tb {
 
@@ -38,8 +39,7 @@ struct GoldenRun {
   std::unique_ptr<core::CoreModel> model;
   core::RunStats stats;
   bool fault = false;
-  std::string fault_agent;
-  uint32_t fault_pc = 0, fault_kind = 0;
+  GoldenFault fault_info;
   uint32_t program_base = 0;  // the data from address 0, the program image above (4 KiB aligned)
   uint64_t hbm_bytes = 0;
 };
@@ -59,9 +59,7 @@ inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
     g.stats = g.model->run(p);
   } catch (const core::CoreFault& f) {
     g.fault = true;
-    g.fault_agent = f.agent();
-    g.fault_pc = f.pc();
-    g.fault_kind = uint32_t(f.kind());
+    g.fault_info = GoldenFault(f);
   }
   return g;
 }
@@ -77,21 +75,14 @@ inline CoreCompare compare_outcome(const CoreConfig& cfg, const GoldenRun& g,
   c.golden = g.stats;
   c.golden_fault = g.fault;
   const core::CoreModel& golden = *g.model;
-  const uint32_t program_base = g.program_base, fault_pc = g.fault_pc, fault_kind = g.fault_kind;
-  const std::string& fault_agent = g.fault_agent;
-  if (r.timed_out && fault_kind != uint32_t(core::FaultKind::kDeadlock))
-    c.errors.push_back(fmt::format("the RTL did not finish in {} cycles", r.cycles));
-  // Faults: the golden model's first one, and nothing else, on the RTL.
-  const auto seq = isa::seq_from_name(fault_agent);
-  for (int s = 0; s < isa::kNumSeqs; ++s) {
-    const uint32_t want = (seq && int(*seq) == s) ? fault_kind : 0;
-    if (r.err_code[size_t(s)] != want || (want && r.err_pc[size_t(s)] != fault_pc))
-      c.errors.push_back(fmt::format("{}: RTL fault {} at pc {}, golden {} at pc {}",
-                                     isa::seq_name(isa::Seq(s)), r.err_code[size_t(s)],
-                                     r.err_pc[size_t(s)], want, want ? fault_pc : 0));
-  }
-  int dma_queue = -1;
-  if (fault_agent.rfind("dma.q", 0) == 0) dma_queue = std::stoi(fault_agent.substr(5));
+  const uint32_t program_base = g.program_base, fault_kind = g.fault_info.kind;
+  const std::string fault_agent = fault_kind ? g.fault_info.sites.front().agent : "";
+  const uint32_t fault_pc = fault_kind ? g.fault_info.sites.front().pc : 0;
+  if (r.timed_out) c.errors.push_back(fmt::format("the RTL did not finish in {} cycles", r.cycles));
+  // Faults: the golden model's first one (on every sequencer it stopped), and nothing else.
+  for (std::string& e : seq_fault_mismatches(g.fault_info, r.err_code, r.err_pc))
+    c.errors.push_back(std::move(e));
+  const int dma_queue = g.fault_info.dma_queue();
   for (size_t e = 0; e < r.dma.size(); ++e) {
     const uint32_t code = r.dma[e].err_status & 0xF, queue = (r.dma[e].err_status >> 16) & 0xFF;
     const bool want = dma_queue >= 0 && uint32_t(dma_queue) / cfg.dma_queues == e;

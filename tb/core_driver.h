@@ -16,6 +16,7 @@
 #include "common/error.h"
 #include "core/csr_map.h"
 #include "isa/isa.h"
+#include "run_limits.h"
 
 namespace tern::tb {
 
@@ -102,12 +103,13 @@ void load_core_image(Bus& bus, const isa::Program& p, const CoreImage& img) {
 // is idle or at the first error.
 template <typename Bus>
 void start_core(Bus& bus, const isa::Program& p, const CoreImage& img, uint64_t hbm_bytes,
-                uint32_t watchdog) {
+                const RunLimits& limits) {
   using namespace csr;
   bus.csr_write(glb_addr(glb::kHbmSize), uint32_t(hbm_bytes));
   bus.csr_write(glb_addr(glb::kDescBase), img.desc_base);
   bus.csr_write(glb_addr(glb::kDescCount), uint32_t(p.descriptors.size()));
-  bus.csr_write(glb_addr(glb::kWatchdog), watchdog);
+  bus.csr_write(glb_addr(glb::kWatchdog), limits.watchdog);
+  bus.csr_write(glb_addr(glb::kBudget), limits.budget);
   for (uint32_t s = 0; s < isa::kNumSeqs; ++s) {
     bus.csr_write(seq_addr(s, seq::kProgBase), img.prog_base[s]);
     bus.csr_write(seq_addr(s, seq::kProgLen), uint32_t(p.streams[s].size()));

@@ -85,7 +85,7 @@ CoreRunResult CoreHarness<Top>::run(const isa::Program& p, uint32_t program_base
     throw Error(fmt::format("core image: ends at 0x{:x}, past HBM (0x{:x} bytes)", img.end,
                             mem_->bytes().size()));
   load_core_image(*this, p, img);
-  start_core(*this, p, img, mem_->bytes().size(), opt_.watchdog);
+  start_core(*this, p, img, mem_->bytes().size(), opt_.limits);
 
   CoreRunResult r;
   Top& t = *top_;

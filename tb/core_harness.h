@@ -24,7 +24,7 @@ struct CoreRunOptions {
   uint32_t write_latency = 4;     // HBM: last W beat to B
   uint32_t ready_percent = 100;   // HBM back-pressure
   uint64_t max_cycles = 4'000'000;
-  uint32_t watchdog = 0;          // semaphore-wait cycle limit (0: none)
+  RunLimits limits;               // GLB.WATCHDOG and GLB.BUDGET
   std::string waves;              // an FST file to write (empty: none)
   uint64_t seed = 1;
 };

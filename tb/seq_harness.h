@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "isa/isa.h"
+#include "run_limits.h"
 
 class Vtern_seq_cluster;
 class VerilatedFstC;
@@ -29,7 +30,8 @@ struct SeqRunOptions {
   bool engine_ahead = false;
   uint32_t dma_cycles = 20;     // cycles from a DMA trigger to its semaphore update
   uint64_t max_cycles = 2'000'000;
-  uint32_t watchdog = 0;        // semaphore-wait cycle limit (0: none)
+  RunLimits limits;             // GLB.WATCHDOG and GLB.BUDGET
+  uint32_t lose_fetch = UINT32_MAX;  // this instruction fetch (0: the first) is never answered
   std::string waves;            // an FST file to write (empty: none)
 };
 

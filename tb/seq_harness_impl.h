@@ -22,6 +22,9 @@ namespace seq_harness_detail {
 
 constexpr int kSeqs = isa::kNumSeqs;
 constexpr uint32_t kInstrWords = isa::kInstrBits / 32;
+// Cycles with every busy sequencer waiting and nothing in flight after which a run is over:
+// more than tern_seq_cluster's DeadlockCycles and the path to its faults.
+constexpr uint64_t kQuietCycles = 32;
 
 template <typename T>
 bool bit(const T& port, int i) {
@@ -110,7 +113,9 @@ SeqRunResult SeqHarness<Top>::run_bits(const Streams& streams, uint32_t program_
   }
   t.rst_ni = 0;
   t.start_i = 0;
-  t.watchdog_i = opt_.watchdog;
+  t.watchdog_i = opt_.limits.watchdog;
+  t.budget_i = opt_.limits.budget;
+  t.dma_fault_i = 0;
   tick();
   t.rst_ni = 1;
   t.sem_clear_i = 1;
@@ -131,7 +136,8 @@ SeqRunResult SeqHarness<Top>::run_bits(const Streams& streams, uint32_t program_
   // Per engine, the cycles its instructions complete and were accepted, oldest first.
   std::array<std::deque<std::pair<uint64_t, uint64_t>>, kSeqs> engine_busy;
   std::deque<SemUpdate> dma_updates;
-  uint64_t cycle = 0;
+  uint64_t cycle = 0, quiet = 0;
+  uint32_t fetch_count = 0;
   for (; cycle < opt_.max_cycles; ++cycle) {
     t.fetch_req_ready_i = 0;
     t.mem_req_ready_i = 0;
@@ -154,7 +160,7 @@ SeqRunResult SeqHarness<Top>::run_bits(const Streams& streams, uint32_t program_
         const uint64_t addr = detail::get_word(t.fetch_req_addr_o, size_t(s));
         Pending f{cycle + opt_.mem_latency, s, addr + isa::kInstrBytes > hbm_.size(), {}};
         if (!f.err) read_le(addr, isa::kInstrBytes, f.data.data());
-        fetches.push_back(f);
+        if (fetch_count++ != opt_.lose_fetch) fetches.push_back(f);
       }
       if (bit(t.mem_req_valid_o, s)) {
         set_bit(t.mem_req_ready_i, s, true);
@@ -227,20 +233,22 @@ SeqRunResult SeqHarness<Top>::run_bits(const Streams& streams, uint32_t program_
       t.dma_sem_idx_i = u.idx;
       t.dma_sem_value_i = u.value;
     }
+    t.dma_busy_i = !dma_updates.empty();
     tick([&] {  // the retires of this cycle, with the engines' inputs applied
       for (int s = 0; s < kSeqs; ++s)
         if (bit(t.trace_retire_o, s))
           r.retired_pcs[size_t(s)].push_back(detail::get_word(t.trace_pc_o, size_t(s)));
     });
-    // Done when no sequencer is busy (or every busy one is blocked with nothing in flight).
-    bool busy = false, progress_possible = !dma_updates.empty() || !fetches.empty() || !mems.empty();
+    // Done when no sequencer is busy, or every busy one has waited with nothing in flight for
+    // longer than the deadlock detector takes (it has faulted them, or stands down after a fault).
+    bool busy = false, moving = !dma_updates.empty() || !fetches.empty() || !mems.empty();
     for (int s = 0; s < kSeqs; ++s) {
       busy |= bit(t.busy_o, s);
-      // A waiting sequencer still moves when the watchdog can stop it.
-      progress_possible |= bit(t.busy_o, s) && (!bit(t.waiting_o, s) || opt_.watchdog != 0);
-      progress_possible |= !engine_busy[size_t(s)].empty();
+      moving |= bit(t.busy_o, s) && !bit(t.waiting_o, s);
+      moving |= !engine_busy[size_t(s)].empty();
     }
-    if (!busy || !progress_possible) break;
+    quiet = moving ? 0 : quiet + 1;
+    if (!busy || quiet > kQuietCycles) break;
   }
   r.cycles = cycle;
   t.eval();

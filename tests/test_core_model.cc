@@ -713,6 +713,24 @@ TEST_F(CoreTest, DeadlockNamesEveryBlockedSequencer) {
                      {"deadlock", "act pc 1", "$S[1]>=1", "dve pc 0", "$S[2]>=1"}));
 }
 
+// The deadlock fault stops every sequencer that waits, each at its waiting instruction: the
+// RTL's deadlock detector faults the same ones at the same pcs.
+TEST_F(CoreTest, DeadlockFaultListsEveryWaitingSequencer) {
+  CoreModel m(tiny(), opt);
+  try {
+    m.run(assemble(".seq act\n  nop\n  nop $S[1]>=1\n  halt\n.seq dve\n  nop $S[2]>=1\n  halt\n"
+                   ".seq pe\n  halt\n"));
+    FAIL() << "no deadlock";
+  } catch (const CoreFault& f) {
+    ASSERT_EQ(f.kind(), FaultKind::kDeadlock);
+    ASSERT_EQ(f.sites().size(), 2u) << f.what();
+    EXPECT_EQ(f.sites()[0].agent, "act");
+    EXPECT_EQ(f.sites()[0].pc, 1u);
+    EXPECT_EQ(f.sites()[1].agent, "dve");
+    EXPECT_EQ(f.sites()[1].pc, 0u);
+  }
+}
+
 TEST_F(CoreTest, RunawayLoopHitsTheBudget) {
   opt.instruction_budget = 1000;
   EXPECT_TRUE(faults(R"(.seq sp
@@ -724,13 +742,29 @@ body:
                      FaultKind::kBudget, {"sp pc 1", "budget is 1000"}));
 }
 
-TEST_F(CoreTest, BudgetCountsAllSequencers) {
+// With the default budget (GLB.BUDGET's reset value) a spin loop stops by itself: in about
+// 1.5 seconds and 0.6 GB here (docs/core-model.md).
+TEST_F(CoreTest, DefaultBudgetStopsASpinLoop) {
+  EXPECT_TRUE(faults(".seq pool\nspin:\n  beq r0, 0, spin\n  halt\n", FaultKind::kBudget,
+                     {"pool pc 0", fmt::format("budget is {}", csr::glb::kBudgetReset)}));
+}
+
+// The budget is per sequencer (GLB.BUDGET, as in the RTL): two sequencers of two instructions
+// each fit a budget of 2; at 1, the second instruction of the first to run faults.
+TEST_F(CoreTest, BudgetCountsEachSequencer) {
   const std::string text = ".seq act\n  nop\n  halt\n.seq pool\n  nop\n  halt\n";
-  opt.instruction_budget = 4;
+  opt.instruction_budget = 2;
   make();
   run(text);
-  opt.instruction_budget = 3;
-  EXPECT_TRUE(faults(text, FaultKind::kBudget, {"budget is 3"}));
+  opt.instruction_budget = 1;
+  EXPECT_TRUE(faults(text, FaultKind::kBudget, {"act pc 1", "budget is 1"}));
+}
+
+// 0 turns the budget off.
+TEST_F(CoreTest, BudgetZeroIsNoLimit) {
+  opt.instruction_budget = 0;
+  make();
+  run(".seq sp\n  add r1, r0, 3000\nL:\n  loop r1, L\n  halt\n");
 }
 
 // ---------------------------------------------------------------------------------------------

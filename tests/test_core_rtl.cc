@@ -13,6 +13,7 @@
 #include "common/config.h"
 #include "core/core_model.h"
 #include "isa/asm.h"
+#include "fault_check.h"
 #include "seq_harness.h"
 #include "test_util.h"
 
@@ -316,44 +317,101 @@ TEST(CoreRtl, FaultsStopTheSequencerWithTheGoldenCodeAndPc) {
   }
 }
 
-// A program that cannot progress: the golden model reports a deadlock; the RTL sequencers sit
-// waiting, or, with the semaphore watchdog on, stop with the watchdog fault at their wait.
-TEST(CoreRtl, DeadlockLeavesBothSequencersWaiting) {
+// The golden model's fault for `p` (every sequencer it stopped); none: kind 0.
+tb::GoldenFault golden_fault(const isa::Program& p, uint32_t budget = csr::glb::kBudgetReset) {
+  core::CoreOptions opt;
+  opt.hbm_bytes = kHbmBytes;
+  opt.instruction_budget = budget;
+  try {
+    core::CoreModel(tiny(), opt).run(p);
+  } catch (const core::CoreFault& f) {
+    return tb::GoldenFault(f);
+  }
+  return {};
+}
+
+// A program that cannot progress: the golden model reports a deadlock of every waiting
+// sequencer; the RTL's deadlock detector faults the same ones at the same instructions, with the
+// watchdog off, short or at its reset value, soon after the core went quiet.
+TEST(CoreRtl, DeadlockFaultsEveryWaitingSequencerAsGolden) {
   const isa::Program p = isa::assemble(
       ".seq act\n  nop $S[2]>=1 $S[1]++@complete\n  halt\n"
-      ".seq dve\n  nop $S[1]>=1 $S[2]++@complete\n  halt\n", "deadlock");
-  core::CoreModel golden(tiny(), {});
-  try {
-    golden.run(p);
-    FAIL() << "no deadlock";
-  } catch (const core::CoreFault& f) {
-    EXPECT_EQ(f.kind(), core::FaultKind::kDeadlock);
+      ".seq dve\n  nop\n  nop $S[1]>=1 $S[2]++@complete\n  halt\n", "deadlock");
+  const tb::GoldenFault want = golden_fault(p);
+  ASSERT_EQ(want.kind, uint32_t(core::FaultKind::kDeadlock));
+  ASSERT_EQ(want.sites.size(), 2u);
+  for (uint32_t watchdog : {0u, 500u, csr::glb::kWatchdogReset}) {
+    tb::SeqRunOptions opt;
+    opt.limits.watchdog = watchdog;
+    tb::RtlSeqCluster rtl(kHbmBytes, opt);
+    const auto r = rtl.run(p, kProgramBase);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_LT(r.cycles, 100u) << "watchdog " << watchdog;
+    for (const std::string& e : tb::seq_fault_mismatches(want, r.err_code, r.err_pc))
+      ADD_FAILURE() << "watchdog " << watchdog << ": " << e;
+    EXPECT_TRUE(r.halted[size_t(isa::Seq::kPe)]);  // empty streams halt at once
   }
-  tb::RtlSeqCluster rtl(kHbmBytes);
-  const auto r = rtl.run(p, kProgramBase);
-  EXPECT_TRUE(r.waiting[size_t(isa::Seq::kAct)]);
-  EXPECT_TRUE(r.waiting[size_t(isa::Seq::kDve)]);
-  EXPECT_TRUE(r.halted[size_t(isa::Seq::kPe)]);  // empty streams halt at once
-
-  tb::SeqRunOptions opt;
-  opt.watchdog = 500;
-  tb::RtlSeqCluster guarded(kHbmBytes, opt);
-  const auto w = guarded.run(p, kProgramBase);
-  for (isa::Seq s : {isa::Seq::kAct, isa::Seq::kDve}) {
-    EXPECT_EQ(w.err_code[size_t(s)], uint32_t(core::FaultKind::kWatchdog))
-        << isa::seq_name(s) << " after " << w.cycles << " cycles, waiting " << w.waiting[size_t(s)];
-    EXPECT_EQ(w.err_pc[size_t(s)], 0u);
-    EXPECT_GE(w.sem_wait_cycles[size_t(s)], opt.watchdog);  // the counter saw the whole wait
-    EXPECT_LE(w.sem_wait_cycles[size_t(s)], opt.watchdog + 1);
-  }
-  EXPECT_EQ(w.sem_wait_cycles[size_t(isa::Seq::kPe)], 0u);  // never ran
-  EXPECT_LT(w.cycles, 1000u);
-  // A wait that ends in time is not a fault.
+  // A sequencer that waits while another still works is no deadlock: the wait ends in time.
   const isa::Program slow = isa::assemble(
       ".seq act\n  nop $S[2]>=1\n  halt\n"
-      ".seq dve\n  add r1, r0, 20\nL:\n  loop r1, L\n  nop $S[2]++@complete\n  halt\n", "slow");
-  const auto ok = guarded.run(slow, kProgramBase);
+      ".seq dve\n  add r1, r0, 40\nL:\n  loop r1, L\n  nop $S[2]++@complete\n  halt\n", "slow");
+  tb::RtlSeqCluster rtl(kHbmBytes);
+  const auto ok = rtl.run(slow, kProgramBase);
   EXPECT_TRUE(ok.halted[size_t(isa::Seq::kAct)]) << ok.err_code[size_t(isa::Seq::kAct)];
+  EXPECT_TRUE(ok.halted[size_t(isa::Seq::kDve)]) << ok.err_code[size_t(isa::Seq::kDve)];
+}
+
+// The watchdog (RTL only): an instruction that takes more than GLB.WATCHDOG cycles faults where
+// it is: a wait that would end but later, and a fetch whose response never comes.
+TEST(CoreRtl, WatchdogStopsAnInstructionThatTakesTooLong) {
+  const isa::Program slow = isa::assemble(
+      ".seq act\n  nop\n  nop $S[2]>=1\n  halt\n"
+      ".seq dve\n  add r1, r0, 300\nL:\n  loop r1, L\n  nop $S[2]++@complete\n  halt\n", "slow");
+  tb::SeqRunOptions opt;
+  opt.limits.watchdog = 500;
+  tb::RtlSeqCluster guarded(kHbmBytes, opt);
+  const auto r = guarded.run(slow, kProgramBase);
+  EXPECT_EQ(r.err_code[size_t(isa::Seq::kAct)], uint32_t(core::FaultKind::kWatchdog));
+  EXPECT_EQ(r.err_pc[size_t(isa::Seq::kAct)], 1u);
+  EXPECT_TRUE(r.halted[size_t(isa::Seq::kDve)]);
+  EXPECT_EQ(golden_fault(slow).kind, 0u);  // the golden model has no cycle-exact time
+  tb::RtlSeqCluster patient(kHbmBytes);      // at the reset value the same program completes
+  EXPECT_TRUE(patient.run(slow, kProgramBase).halted[size_t(isa::Seq::kAct)]);
+
+  const isa::Program one = isa::assemble(".seq sp\n  add r1, r0, 1\n  add r2, r0, 2\n  halt\n", "lost");
+  opt.lose_fetch = 1;  // the second fetch: sp's instruction 1
+  tb::RtlSeqCluster lossy(kHbmBytes, opt);
+  const auto l = lossy.run(one, kProgramBase);
+  EXPECT_FALSE(l.timed_out);
+  EXPECT_EQ(l.err_code[size_t(isa::Seq::kSp)], uint32_t(core::FaultKind::kWatchdog));
+  EXPECT_EQ(l.err_pc[size_t(isa::Seq::kSp)], 1u);
+  EXPECT_LT(l.cycles, 600u);
+}
+
+// The instruction budget: a runaway loop stops at the same instruction on both, per sequencer
+// (the other sequencer's work is not counted against it), and 0 is no limit.
+TEST(CoreRtl, BudgetStopsARunawayLoopWhereGoldenDoes) {
+  const isa::Program spin = isa::assemble(
+      ".seq pool\n  nop\nspin:\n  add r1, r1, 1\n  beq r0, 0, spin\n  halt\n"
+      ".seq sp\n  add r2, r0, 600\nL:\n  loop r2, L\n  halt\n", "spin");
+  for (uint32_t budget : {1000u, 1001u}) {
+    const tb::GoldenFault want = golden_fault(spin, budget);
+    ASSERT_EQ(want.kind, uint32_t(core::FaultKind::kBudget));
+    tb::SeqRunOptions opt;
+    opt.limits.budget = budget;
+    tb::RtlSeqCluster rtl(kHbmBytes, opt);
+    const auto r = rtl.run(spin, kProgramBase);
+    for (const std::string& e : tb::seq_fault_mismatches(want, r.err_code, r.err_pc))
+      ADD_FAILURE() << "budget " << budget << ": " << e;
+    EXPECT_EQ(r.retired[size_t(isa::Seq::kPool)], budget);
+    EXPECT_TRUE(r.halted[size_t(isa::Seq::kSp)]);
+  }
+  const isa::Program finite = isa::assemble(".seq sp\n  add r2, r0, 3000\nL:\n  loop r2, L\n  halt\n", "finite");
+  tb::SeqRunOptions off;
+  off.limits.budget = 0;
+  tb::RtlSeqCluster rtl(kHbmBytes, off);
+  EXPECT_TRUE(rtl.run(finite, kProgramBase).halted[size_t(isa::Seq::kSp)]);
+  EXPECT_EQ(golden_fault(finite, 0).kind, 0u);
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // one AXI4 master) against the golden core model, end to end through tb/core_harness.h: the
 // reference kernels and constrained-random kernel-API programs must leave HBM bit-identical;
 // bad programs must fault the same agent with the same code at the same instruction; AXI
-// errors and the semaphore watchdog stop the offending agent, and the core restarts cleanly.
+// errors, the deadlock detector and the instruction budget stop the offending agent, and the core restarts cleanly.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -136,16 +136,15 @@ TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
   for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(tb::read_onchip(h, isa::Mem::kSbuf, 0, 4 * i), 0x1000 + i);
 }
 
-// A wait that never ends: the golden model reports a deadlock; the RTL's watchdog stops the
-// waiting sequencer with fault 10 at its instruction.
-TEST(CoreTop, WatchdogStopsAWaitThatNeverEnds) {
+// A wait that never ends: the golden model and the whole core report a deadlock at it (the
+// core's interrupt fires), with the watchdog at its reset value.
+TEST(CoreTop, DeadlockFaultsAWaitThatNeverEnds) {
   const isa::Program p = isa::assemble(".seq dve\n  nop\n  nop $S[3]>=1\n  halt\n", "deadlock");
-  tb::CoreRunOptions opt;
-  opt.watchdog = 500;
-  tb::CoreHarness<Vtern_core_tiny> w(1 << 20, opt);
+  tb::CoreHarness<Vtern_core_tiny> w(1 << 20, {});
   const tb::CoreRunResult r = w.run(p, 0x10000);
   EXPECT_FALSE(r.timed_out);
-  EXPECT_EQ(r.err_code[size_t(isa::Seq::kDve)], uint32_t(core::FaultKind::kWatchdog));
+  EXPECT_LT(r.cycles, 2000u);
+  EXPECT_EQ(r.err_code[size_t(isa::Seq::kDve)], uint32_t(core::FaultKind::kDeadlock));
   EXPECT_EQ(r.err_pc[size_t(isa::Seq::kDve)], 1u);
   core::CoreModel golden(config("tiny"), {});
   try {
@@ -153,6 +152,26 @@ TEST(CoreTop, WatchdogStopsAWaitThatNeverEnds) {
     ADD_FAILURE() << "the golden model should report a deadlock";
   } catch (const core::CoreFault& f) {
     EXPECT_EQ(f.kind(), core::FaultKind::kDeadlock);
+    EXPECT_EQ(f.pc(), 1u);
+  }
+}
+
+// GLB.BUDGET through the CSR bus: a spin loop stops with fault 8 where the golden model's does.
+TEST(CoreTop, BudgetStopsASpinLoop) {
+  const isa::Program p = isa::assemble(".seq pool\nspin:\n  add r1, r1, 1\n  beq r0, 0, spin\n  halt\n", "spin");
+  tb::CoreRunOptions opt;
+  opt.limits.budget = 777;
+  tb::CoreHarness<Vtern_core_tiny> h(1 << 20, opt);
+  const tb::CoreRunResult r = h.run(p, 0x10000);
+  core::CoreOptions gopt;
+  gopt.instruction_budget = 777;
+  try {
+    core::CoreModel(config("tiny"), gopt).run(p);
+    ADD_FAILURE() << "the golden model should stop at the budget";
+  } catch (const core::CoreFault& f) {
+    EXPECT_EQ(f.kind(), core::FaultKind::kBudget);
+    EXPECT_EQ(r.err_code[size_t(isa::Seq::kPool)], uint32_t(f.kind()));
+    EXPECT_EQ(r.err_pc[size_t(isa::Seq::kPool)], f.pc());
   }
 }
 

@@ -279,6 +279,7 @@ class CsrRtl : public ::testing::Test {
     else if (n == "glb.desc_base") *value = t.desc_base_o;
     else if (n == "glb.hbm_size") *value = t.hbm_size_o;
     else if (n == "glb.desc_count") *value = t.desc_count_o;
+    else if (n == "glb.budget") *value = t.budget_o;
     else if (n == "seq.prog_base") *value = uint32_t(get_bits(t.prog_base_o, 32 * in.index, 32));
     else if (n == "seq.prog_len") *value = uint32_t(get_bits(t.prog_len_o, 32 * in.index, 32));
     else return Drives::kUnknown;

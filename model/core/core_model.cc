@@ -20,22 +20,6 @@ using isa::Instruction;
 using isa::Opcode;
 using isa::Seq;
 
-const char* fault_name(FaultKind k) {
-  switch (k) {
-    case FaultKind::kIllegalInstruction: return "illegal instruction";
-    case FaultKind::kOperand: return "operand";
-    case FaultKind::kEngine: return "engine";
-    case FaultKind::kDma: return "dma";
-    case FaultKind::kMemory: return "memory";
-    case FaultKind::kRace: return "race";
-    case FaultKind::kDeadlock: return "deadlock";
-    case FaultKind::kBudget: return "instruction budget";
-    case FaultKind::kPc: return "pc";
-    case FaultKind::kWatchdog: return "semaphore watchdog";
-  }
-  return "?";
-}
-
 uint64_t dma_cycles(uint64_t bytes, const CoreConfig& cfg) {
   constexpr uint64_t kDmaLatency = 64;  // descriptor fetch and first beat, estimated
   const uint64_t beat = std::max<uint64_t>(1, cfg.axi_data_bits / 8);
@@ -109,6 +93,7 @@ struct SeqState {
   uint64_t time = 0;
   uint64_t wait_since = 0;
   bool waiting = false;
+  uint32_t started = 0;  // instructions started this run (the budget's count)
   std::array<uint32_t, isa::kNumRegs> regs{};
 };
 
@@ -144,7 +129,6 @@ struct CoreModel::Impl {
   uint64_t update_order = 0;
   std::vector<std::deque<AccessRecord>> log;  // per agent
   uint64_t records_since_prune = 0;
-  uint64_t executed = 0;
   RunStats stats;
 
   size_t agents() const { return isa::kNumSeqs + queues.size(); }
@@ -627,10 +611,12 @@ struct CoreModel::Impl {
       s.blocked = true;
       return;
     }
-    if (++executed > model.opt_.instruction_budget)
+    const uint32_t budget = model.opt_.instruction_budget;
+    if (budget != 0 && s.started == budget)
       fault(FaultKind::kBudget, site,
-            fmt::format("{} instructions executed, the budget is {} (a loop that never ends?)",
-                        executed - 1, model.opt_.instruction_budget));
+            fmt::format("{} instructions started, the budget is {} (GLB.BUDGET; a loop that "
+                        "never ends?)", s.started, budget));
+    ++s.started;
     const uint64_t wait_start = s.waiting ? s.wait_since : s.time;
     if (s.waiting) stats.seq[si].wait_cycles += s.time - s.wait_since;
     s.waiting = false;
@@ -800,11 +786,13 @@ struct CoreModel::Impl {
       if (best < size_t(isa::kNumSeqs)) step(int(best));
       else run_transfer(best - isa::kNumSeqs);
     }
-    bool live = false;
-    for (const SeqState& s : seqs) live |= !s.halted;
-    if (live)
+    std::vector<FaultSite> stuck;
+    for (int i = 0; i < isa::kNumSeqs; ++i)
+      if (!seqs[i].halted) stuck.push_back({isa::seq_name(Seq(i)), seqs[i].pc});
+    if (!stuck.empty())
       throw CoreFault(FaultKind::kDeadlock,
-                      "deadlock fault: no sequencer can make progress:" + blocked_report());
+                      "deadlock fault: no sequencer can make progress:" + blocked_report(),
+                      std::move(stuck));
     for (int i = 0; i < isa::kNumSeqs; ++i) stats.seq[i].end_cycle = seqs[i].time;
     for (const TraceEvent& e : model.trace_) stats.cycles = std::max(stats.cycles, e.end);
     return stats;

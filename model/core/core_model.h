@@ -14,46 +14,19 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "core/csr_map.h"
+#include "core/fault.h"
 #include "core/memory.h"
 #include "isa/isa.h"
 
 namespace tern::core {
 
-enum class FaultKind : uint8_t {
-  kIllegalInstruction = 1,  // unknown opcode, bad field value, or not allowed on the sequencer
-  kOperand = 2,             // operand outside SBUF/PSUM, past P, misaligned, wrong shape
-  kEngine = 3,              // the engine rejected the command (matmul limits, dtype, size)
-  kDma = 4,                 // descriptor or DMA address outside its memory
-  kMemory = 5,              // ld/st outside HBM or misaligned
-  kRace = 6,                // unsynchronised conflicting accesses to SBUF/PSUM
-  kDeadlock = 7,            // every live sequencer waits on a semaphore that cannot change
-  kBudget = 8,              // the instruction budget ran out (a runaway loop)
-  kPc = 9,                  // a branch or the stream ran past the end of the stream
-  kWatchdog = 10,           // RTL: a semaphore wait outlasted the watchdog's cycle limit (the
-                            // golden model reports the program as a deadlock instead)
-};
-const char* fault_name(FaultKind k);
-
-// The model's error: its kind, where it happened, and a message in words.
-class CoreFault : public Error {
- public:
-  CoreFault(FaultKind kind, const std::string& what, std::string agent = "", uint32_t pc = 0)
-      : Error(what), kind_(kind), agent_(std::move(agent)), pc_(pc) {}
-  FaultKind kind() const { return kind_; }
-  // The faulting agent ("dve", "dma.q3"; empty for a deadlock) and instruction index.
-  const std::string& agent() const { return agent_; }
-  uint32_t pc() const { return pc_; }
-
- private:
-  FaultKind kind_;
-  std::string agent_;
-  uint32_t pc_;
-};
-
 struct CoreOptions {
   uint64_t hbm_bytes = 64ull << 20;
   uint32_t sr_seed = 0;
-  uint64_t instruction_budget = 20'000'000;  // all sequencers together
+  // Instructions one sequencer may start in a run (GLB.BUDGET; 0: no limit); past it the next
+  // one faults with kBudget. The RTL's reset value, so both stop a runaway loop alike.
+  uint32_t instruction_budget = csr::glb::kBudgetReset;
   bool detect_races = true;
   // Remember which trace event last wrote each HBM byte (hbm_writer), to name the instruction
   // behind a mismatch; costs 4 bytes per HBM byte.

@@ -11,6 +11,7 @@
 #include "common/gen_text.h"
 #include "common/names.h"
 #include "core/csr_map.h"
+#include "core/fault.h"
 
 namespace tern::csr {
 namespace {
@@ -110,6 +111,29 @@ std::string bits_text(const Bits& b) {
   return b.width == 1 ? std::to_string(b.lsb) : fmt::format("{}:{}", b.lsb + b.width - 1, b.lsb);
 }
 
+// The fault codes a sequencer's STATUS.err_code and a DMA engine's ERR_STATUS.code read.
+std::string sv_faults(Names& names) {
+  gen::ParamBlock p;
+  p.add("logic [3:0]", names("FaultNone"), "4'd0", "no fault");
+  for (const core::FaultInfo& f : core::fault_table())
+    p.add("logic [3:0]", names(std::string("Fault") + f.sv_name),
+          fmt::format("4'd{}", unsigned(f.kind)), f.name);
+  return p.text("Fault codes (tern::core::FaultKind, model/core/fault.cc)");
+}
+
+std::string md_faults() {
+  std::string out =
+      "\n## Fault codes\n\n"
+      "What a sequencer's `STATUS.err_code` and a DMA engine's `ERR_STATUS.code` read "
+      "(model/core/fault.cc). The golden model raises every code it marks; code 10 is the RTL's "
+      "alone, as the golden model's time is an estimate.\n\n"
+      "| code | fault | golden | meaning |\n|---|---|---|---|\n";
+  for (const core::FaultInfo& f : core::fault_table())
+    out += fmt::format("| {} | {} | {} | {} |\n", unsigned(f.kind), f.name, f.golden ? "yes" : "no",
+                       md_escape(f.meaning));
+  return out;
+}
+
 std::string md_map() {
   std::string out =
       "## Address map\n\n"
@@ -161,7 +185,7 @@ std::string csr_sv_package() {
       "  // Shared definitions: a block uses only some of them, so a block linted as its own top\n"
       "  // would report the others as unused. The waiver covers these localparams only.\n"
       "  /* verilator lint_off UNUSEDPARAM */\n";
-  out += sv_blocks(names) + sv_regs(names) + sv_fields(names);
+  out += sv_blocks(names) + sv_regs(names) + sv_fields(names) + sv_faults(names);
   out += "\n  /* verilator lint_on UNUSEDPARAM */\n\nendpackage\n";
   return out;
 }
@@ -169,7 +193,7 @@ std::string csr_sv_package() {
 std::string csr_markdown_tables() {
   std::string out = md_map();
   for (const BlockInfo& b : blocks()) out += md_block(b);
-  return out;
+  return out + md_faults();
 }
 
 std::string update_markdown(const std::string& text, const std::string& source) {

@@ -57,9 +57,14 @@ constexpr uint32_t kWatchdog = 0x034;    // RW
 constexpr uint32_t kDescBase = 0x038;    // RW
 constexpr uint32_t kHbmSize = 0x03C;     // RW
 constexpr uint32_t kDescCount = 0x040;   // RW
+constexpr uint32_t kBudget = 0x044;      // RW
 
 constexpr uint32_t kIdValue = 0x5445524E;  // "TERN"
-constexpr uint32_t kVersionValue = 0x00010000;  // major 1, minor 0
+constexpr uint32_t kVersionValue = 0x00010001;  // major 1, minor 1 (BUDGET)
+// Watchdog and budget after reset (docs/csr.md): the cycles one instruction may take, and the
+// instructions one sequencer may start in a run. Both on, far above any kernel's needs.
+constexpr uint32_t kWatchdogReset = 1u << 24;
+constexpr uint32_t kBudgetReset = 1u << 22;
 
 constexpr Bits kConfigPartitions{0, 8}, kConfigPeRows{8, 8}, kConfigPeCols{16, 8};
 constexpr Bits kConfigDmaEngines{0, 8}, kConfigDmaQueues{8, 8}, kConfigDmaSeqs{16, 8},

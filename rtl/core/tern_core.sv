@@ -109,7 +109,7 @@ module tern_core #(
   logic [S*32-1:0] prog_base, prog_len;
   logic [S-1:0]    start, halt_req;
   logic            sem_clear, cnt_clear_unused, sr_seed_valid;
-  logic [31:0]     watchdog, desc_base, hbm_size, desc_count, sr_seed;
+  logic [31:0]     watchdog, budget, desc_base, hbm_size, desc_count, sr_seed;
 
   logic [S-1:0]    busy, halted, waiting, notify_valid;
   logic [S*4-1:0]  err_code;
@@ -125,6 +125,15 @@ module tern_core #(
   logic [NumDma*3-1:0]     dma_err_seq;
   logic [NumDma-1:0]       dma_err_valid, dma_busy;
 
+  // A DMA engine has faulted since the last start: the deadlock detector stands down (the run
+  // has stopped at that fault).
+  logic dma_faulted_q, dma_faulted_d;
+  assign dma_faulted_d = (dma_faulted_q || (|dma_err_valid)) && !(|start);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) dma_faulted_q <= 1'b0;
+    else         dma_faulted_q <= dma_faulted_d;
+  end
+
   tern_csr u_csr (
     .clk_i, .rst_ni,
     .s_axil_awvalid_i, .s_axil_awready_o, .s_axil_awaddr_i, .s_axil_awprot_i,
@@ -135,7 +144,7 @@ module tern_core #(
     .prog_base_o (prog_base), .prog_len_o (prog_len), .start_o (start),
     .halt_req_o (halt_req), .sem_clear_o (sem_clear), .cnt_clear_o (cnt_clear_unused),
     .watchdog_o (watchdog), .desc_base_o (desc_base), .hbm_size_o (hbm_size),
-    .desc_count_o (desc_count), .sr_seed_o (sr_seed), .sr_seed_valid_o (sr_seed_valid),
+    .desc_count_o (desc_count), .budget_o (budget), .sr_seed_o (sr_seed), .sr_seed_valid_o (sr_seed_valid),
     .irq_o,
     .busy_i (busy), .halted_i (halted), .waiting_i (waiting), .err_code_i (err_code),
     .err_pc_i (err_pc), .pc_i (pc), .retired_i (retired), .busy_cycles_i (busy_cycles),
@@ -178,7 +187,8 @@ module tern_core #(
   tern_core_compute #(.NumDmaUpd (NumDma)) u_compute (
     .clk_i, .rst_ni,
     .start_i (start), .sem_clear_i (sem_clear), .prog_base_i (prog_base), .prog_len_i (prog_len),
-    .watchdog_i (watchdog), .halt_req_i (halt_req), .sr_seed_valid_i (sr_seed_valid),
+    .watchdog_i (watchdog), .budget_i (budget), .dma_busy_i (|dma_busy),
+    .dma_fault_i (dma_faulted_q), .halt_req_i (halt_req), .sr_seed_valid_i (sr_seed_valid),
     .sr_seed_i (sr_seed),
     .fetch_req_valid_o (fetch_req_valid), .fetch_req_ready_i (fetch_req_ready),
     .fetch_req_addr_o (fetch_req_addr), .fetch_rsp_valid_i (fetch_rsp_valid),

@@ -24,7 +24,10 @@ module tern_core_compute #(
   input  logic                                   sem_clear_i,
   input  logic [S*32-1:0]                        prog_base_i,
   input  logic [S*32-1:0]                        prog_len_i,
-  input  logic [31:0]                            watchdog_i,   // semaphore-wait cycle limit, 0: none
+  input  logic [31:0]                            watchdog_i,   // cycles one instruction may take, 0: none
+  input  logic [31:0]                            budget_i,     // instructions a run may start, 0: none
+  input  logic                                   dma_busy_i,   // a DMA transfer is queued or moving
+  input  logic                                   dma_fault_i,  // a DMA engine has faulted this run
   input  logic [S-1:0]                           halt_req_i,   // host halt requests
   input  logic                                   sr_seed_valid_i,  // reseed every SR generator
   input  logic [31:0]                            sr_seed_i,
@@ -129,7 +132,8 @@ module tern_core_compute #(
   tern_seq_cluster #(
     .NumDmaUpd(NumDmaUpd)
   ) u_cluster (
-    .clk_i, .rst_ni, .start_i, .sem_clear_i, .prog_base_i, .prog_len_i, .watchdog_i, .halt_req_i,
+    .clk_i, .rst_ni, .start_i, .sem_clear_i, .prog_base_i, .prog_len_i, .watchdog_i, .budget_i,
+    .dma_busy_i, .dma_fault_i, .halt_req_i,
     .fetch_req_valid_o, .fetch_req_ready_i, .fetch_req_addr_o, .fetch_rsp_valid_i,
     .fetch_rsp_data_i, .fetch_rsp_err_i,
     .mem_req_valid_o, .mem_req_ready_i, .mem_req_write_o, .mem_req_addr_o, .mem_req_wdata_o,

@@ -64,6 +64,7 @@ module tern_csr #(
   output logic [31:0]         desc_base_o,
   output logic [31:0]         hbm_size_o,
   output logic [31:0]         desc_count_o,
+  output logic [31:0]         budget_o,
   output logic [31:0]         sr_seed_o,
   output logic                sr_seed_valid_o,
   output logic                irq_o,
@@ -138,6 +139,7 @@ module tern_csr #(
   logic [31:0]       scratch_q, scratch_d, irq_enable_q, irq_enable_d, irq_status_q, irq_status_d;
   logic [31:0]       sr_seed_q, sr_seed_d, watchdog_q, watchdog_d;
   logic [31:0]       desc_base_q, desc_base_d, hbm_size_q, hbm_size_d, desc_count_q, desc_count_d;
+  logic [31:0]       budget_q, budget_d;
   logic [S*32-1:0]   prog_base_q, prog_base_d, prog_len_q, prog_len_d, notify_code_q, notify_code_d;
   // pulses
   logic [S-1:0]      start_q, start_d, halt_q, halt_d;
@@ -211,6 +213,7 @@ module tern_csr #(
         tern_csr_pkg::GlbDescBase:   rd_data = desc_base_q;
         tern_csr_pkg::GlbHbmSize:    rd_data = hbm_size_q;
         tern_csr_pkg::GlbDescCount:  rd_data = desc_count_q;
+        tern_csr_pkg::GlbBudget:     rd_data = budget_q;
         default:                     rd_err  = 1'b1;
       endcase
     end else if (rd_seq) begin
@@ -299,6 +302,7 @@ module tern_csr #(
     desc_base_d     = desc_base_q;
     hbm_size_d      = hbm_size_q;
     desc_count_d    = desc_count_q;
+    budget_d        = budget_q;
     prog_base_d     = prog_base_q;
     prog_len_d      = prog_len_q;
     start_d         = '0;
@@ -351,6 +355,8 @@ module tern_csr #(
             hbm_size_d = ((hbm_size_q & ~wbytes) | wbits) & tern_csr_pkg::GlbHbmSizeMask;
           tern_csr_pkg::GlbDescCount:
             desc_count_d = ((desc_count_q & ~wbytes) | wbits) & tern_csr_pkg::GlbDescCountMask;
+          tern_csr_pkg::GlbBudget:
+            budget_d = ((budget_q & ~wbytes) | wbits) & tern_csr_pkg::GlbBudgetMask;
           default: wr_err = 1'b1;  // RO or unmapped
         endcase
       end else if (wr_seq) begin
@@ -424,6 +430,7 @@ module tern_csr #(
       desc_base_q     <= tern_csr_pkg::GlbDescBaseReset;
       hbm_size_q      <= tern_csr_pkg::GlbHbmSizeReset;
       desc_count_q    <= tern_csr_pkg::GlbDescCountReset;
+      budget_q        <= tern_csr_pkg::GlbBudgetReset;
       prog_base_q     <= {S{tern_csr_pkg::SeqProgBaseReset}};
       prog_len_q      <= {S{tern_csr_pkg::SeqProgLenReset}};
       notify_code_q   <= {S{tern_csr_pkg::SeqNotifyCodeReset}};
@@ -454,6 +461,7 @@ module tern_csr #(
       desc_base_q     <= desc_base_d;
       hbm_size_q      <= hbm_size_d;
       desc_count_q    <= desc_count_d;
+      budget_q        <= budget_d;
       prog_base_q     <= prog_base_d;
       prog_len_q      <= prog_len_d;
       notify_code_q   <= notify_code_d;
@@ -488,6 +496,7 @@ module tern_csr #(
   assign desc_base_o     = desc_base_q;
   assign hbm_size_o      = hbm_size_q;
   assign desc_count_o    = desc_count_q;
+  assign budget_o        = budget_q;
   assign sr_seed_o       = sr_seed_q;
   assign sr_seed_valid_o = sr_seed_valid_q;
   assign irq_o           = |(irq_status_q & irq_enable_q);

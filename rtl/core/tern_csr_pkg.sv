@@ -36,7 +36,7 @@ package tern_csr_pkg;
   localparam logic [31:0] GlbIdReset         = 32'h5445524E;
   localparam logic [31:0] GlbIdMask          = 32'hFFFFFFFF;
   localparam logic [15:0] GlbVersion         = 16'h0004;      // RO: Version of this register map.
-  localparam logic [31:0] GlbVersionReset    = 32'h00010000;
+  localparam logic [31:0] GlbVersionReset    = 32'h00010001;
   localparam logic [31:0] GlbVersionMask     = 32'hFFFFFFFF;
   localparam logic [15:0] GlbConfig          = 16'h0008;      // RO: Array sizes of the config.
   localparam logic [31:0] GlbConfigReset     = 32'h00000000;  // hardware value
@@ -68,8 +68,8 @@ package tern_csr_pkg;
   localparam logic [15:0] GlbSrSeed          = 16'h0030;      // RW: Stochastic-rounding seed; every write also reseeds the generators.
   localparam logic [31:0] GlbSrSeedReset     = 32'h00000000;
   localparam logic [31:0] GlbSrSeedMask      = 32'hFFFFFFFF;
-  localparam logic [15:0] GlbWatchdog        = 16'h0034;      // RW: Semaphore-wait cycle limit (fault 10 past it); 0: off.
-  localparam logic [31:0] GlbWatchdogReset   = 32'h00000000;
+  localparam logic [15:0] GlbWatchdog        = 16'h0034;      // RW: Cycles one instruction may take, from its fetch to its retirement, waits included (fault 10 past it); 0: off.
+  localparam logic [31:0] GlbWatchdogReset   = 32'h01000000;
   localparam logic [31:0] GlbWatchdogMask    = 32'hFFFFFFFF;
   localparam logic [15:0] GlbDescBase        = 16'h0038;      // RW: HBM byte address of DMA descriptor 0.
   localparam logic [31:0] GlbDescBaseReset   = 32'h00000000;
@@ -80,6 +80,9 @@ package tern_csr_pkg;
   localparam logic [15:0] GlbDescCount       = 16'h0040;      // RW: DMA descriptors in the table; a trigger naming one past it faults (kDma).
   localparam logic [31:0] GlbDescCountReset  = 32'h00000000;
   localparam logic [31:0] GlbDescCountMask   = 32'hFFFFFFFF;
+  localparam logic [15:0] GlbBudget          = 16'h0044;      // RW: Instructions each sequencer may start in one run (fault 8 at the next); 0: no limit.
+  localparam logic [31:0] GlbBudgetReset     = 32'h00400000;
+  localparam logic [31:0] GlbBudgetMask      = 32'hFFFFFFFF;
 
   // seq registers: offset in the instance, reset value, defined bits
   localparam logic [15:0] SeqProgBase             = 16'h0000;      // RW: HBM byte address of the program's instruction 0.
@@ -233,6 +236,19 @@ package tern_csr_pkg;
   localparam int unsigned DmaErrStatusQueueWidth  = 8;
   localparam int unsigned DmaErrStatusSeqLsb      = 24;  // sequencer that triggered it
   localparam int unsigned DmaErrStatusSeqWidth    = 3;
+
+  // Fault codes (tern::core::FaultKind, model/core/fault.cc)
+  localparam logic [3:0] FaultNone               = 4'd0;   // no fault
+  localparam logic [3:0] FaultIllegalInstruction = 4'd1;   // illegal instruction
+  localparam logic [3:0] FaultOperand            = 4'd2;   // operand
+  localparam logic [3:0] FaultEngine             = 4'd3;   // engine
+  localparam logic [3:0] FaultDma                = 4'd4;   // dma
+  localparam logic [3:0] FaultMemory             = 4'd5;   // memory
+  localparam logic [3:0] FaultRace               = 4'd6;   // race
+  localparam logic [3:0] FaultDeadlock           = 4'd7;   // deadlock
+  localparam logic [3:0] FaultBudget             = 4'd8;   // instruction budget
+  localparam logic [3:0] FaultPc                 = 4'd9;   // pc
+  localparam logic [3:0] FaultWatchdog           = 4'd10;  // watchdog
 
   /* verilator lint_on UNUSEDPARAM */
 

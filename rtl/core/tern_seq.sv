@@ -29,7 +29,9 @@ module tern_seq (
   input  logic                                 start_i,       // begin at instruction 0
   input  logic [31:0]                          prog_base_i,   // HBM byte address of the stream
   input  logic [31:0]                          prog_len_i,    // instructions in the stream
-  input  logic [31:0]                          watchdog_i,    // cycles a wait may last; 0: no limit
+  input  logic [31:0]                          watchdog_i,    // cycles one instruction may take; 0: no limit
+  input  logic [31:0]                          budget_i,      // instructions a run may start; 0: no limit
+  input  logic                                 deadlock_i,    // the core is quiet: every waiting one faults
   input  logic                                 halt_req_i,    // host: halt at the next instruction boundary
   // instruction fetch: one instruction per request
   output logic                                 fetch_req_valid_o,
@@ -78,6 +80,7 @@ module tern_seq (
   output logic                                 busy_o,
   output logic                                 halted_o,
   output logic                                 waiting_o,       // blocked on a semaphore
+  output logic                                 stuck_o,         // waiting, with nothing of its own in flight
   output logic                                 notify_valid_o,
   output logic [31:0]                          notify_code_o,
   output logic [3:0]                           err_code_o,      // tern::core::FaultKind; 0: none
@@ -106,13 +109,15 @@ module tern_seq (
   localparam int unsigned ImmLsb = tern_isa_pkg::AluImmLsb;
   localparam int unsigned TargetLsb = tern_isa_pkg::BrTargetLsb;
 
-  // Fault codes (tern::core::FaultKind).
-  localparam logic [3:0] ErrIllegal = 4'd1;
-  localparam logic [3:0] ErrEngine  = 4'd3;
-  localparam logic [3:0] ErrDma     = 4'd4;
-  localparam logic [3:0] ErrMemory  = 4'd5;
-  localparam logic [3:0] ErrPc      = 4'd9;
-  localparam logic [3:0] ErrWatchdog = 4'd10;
+  // Fault codes (tern::core::FaultKind), from the generated CSR package.
+  localparam logic [3:0] ErrIllegal  = tern_csr_pkg::FaultIllegalInstruction;
+  localparam logic [3:0] ErrEngine   = tern_csr_pkg::FaultEngine;
+  localparam logic [3:0] ErrDma      = tern_csr_pkg::FaultDma;
+  localparam logic [3:0] ErrMemory   = tern_csr_pkg::FaultMemory;
+  localparam logic [3:0] ErrDeadlock = tern_csr_pkg::FaultDeadlock;
+  localparam logic [3:0] ErrBudget   = tern_csr_pkg::FaultBudget;
+  localparam logic [3:0] ErrPc       = tern_csr_pkg::FaultPc;
+  localparam logic [3:0] ErrWatchdog = tern_csr_pkg::FaultWatchdog;
 
   localparam logic [3:0] StIdle      = 4'd0;
   localparam logic [3:0] StFetch     = 4'd1;
@@ -135,7 +140,8 @@ module tern_seq (
   logic [31:0]   retired_q, retired_d;
   logic [3:0]    err_q, err_d;
   logic [31:0]   err_pc_q, err_pc_d;
-  logic [31:0]   waited_q, waited_d;  // cycles the current instruction has waited
+  logic [31:0]   waited_q, waited_d;  // cycles the current instruction has taken (the watchdog)
+  logic [31:0]   started_q, started_d;  // instructions started this run (the budget)
   logic          halt_pend_q, halt_pend_d;  // the host asked for a halt
   logic          fetch_err_q, fetch_err_d;  // the fetch in StWait failed (behind the pending one)
   // An engine instruction that went ahead: its pc and semaphore update, applied when it retires.
@@ -247,6 +253,9 @@ module tern_seq (
   logic [3:0]  eng_err_code;
   logic [3:0]  fault_code;
   logic [31:0] next_pc;
+  logic        running, budget_out;
+  assign running    = !(state_q == StIdle || state_q == StHalted || state_q == StError);
+  assign budget_out = (budget_i != 32'd0) && (started_q >= budget_i);
 
   // The pending instruction retires at the engine's done, whatever state the sequencer is in.
   // Until then the next instruction starts only if it is an engine instruction that does not
@@ -276,7 +285,8 @@ module tern_seq (
     retired_d = retired_q;
     err_d     = err_q;
     err_pc_d  = err_pc_q;
-    waited_d  = 32'd0;
+    waited_d  = waited_q + 32'd1;
+    started_d = started_q;
     pend_d    = pend_q && !pend_retire;
     go_ahead  = 1'b0;
     pass      = 1'b0;
@@ -309,6 +319,7 @@ module tern_seq (
           len_d     = prog_len_i;
           base_d    = prog_base_i;
           retired_d = 32'd0;
+          started_d = 32'd0;
           err_d     = 4'd0;
           err_pc_d  = 32'd0;
           rf_d      = '0;  // registers start at zero
@@ -347,15 +358,17 @@ module tern_seq (
           fault = !behind;  // decoded: not this sequencer's, a reserved bit set or an undefined code
         end else if (halt_pend_q) begin
           if (!behind) state_d = StHalted;  // the instruction has not started: it stays at pc
+        end else if (sem_ok && budget_out) begin
+          fault      = !behind;  // one more would pass the budget: a runaway loop
+          fault_code = ErrBudget;
         end else if (sem_ok && pend_blocks) begin
           // waits for the pending instruction
         end else if (sem_ok) begin
-          state_d = StExec;
-        end else if (watchdog_i != 32'd0 && waited_q >= watchdog_i && !behind) begin
-          fault      = 1'b1;
-          fault_code = ErrWatchdog;
-        end else begin
-          waited_d = waited_q + 32'd1;
+          state_d   = StExec;
+          started_d = started_q + 32'd1;
+        end else if (deadlock_i && !behind) begin
+          fault      = 1'b1;  // nothing in the core can change the semaphore it waits on
+          fault_code = ErrDeadlock;
         end
       end
       StExec: begin
@@ -461,6 +474,14 @@ module tern_seq (
     if (drain) retired_d = retired_q + 32'd1;
     if (pass && skip_q == 4'd0) skip_pc_d = pc_q;
     skip_d = skip_q - {3'd0, drain} + {3'd0, pass};
+    // The watchdog: an instruction that has taken more than its cycles, whatever it waits for
+    // (a semaphore, a fetch or ld/st response, its engine, the DMA queue), faults where it is.
+    if (!fault && !retire && !go_ahead && !pass && running && watchdog_i != 32'd0 &&
+        waited_q >= watchdog_i) begin
+      fault      = 1'b1;
+      fault_code = ErrWatchdog;
+    end
+    if (fault || retire || go_ahead || pass || !running) waited_d = 32'd0;
     if (fault) begin
       err_d    = fault_code;
       err_pc_d = pc_q;
@@ -498,6 +519,7 @@ module tern_seq (
       err_q     <= '0;
       err_pc_q  <= '0;
       waited_q  <= '0;
+      started_q <= '0;
       rf_q      <= '0;
       halt_pend_q <= 1'b0;
       fetch_err_q <= 1'b0;
@@ -521,6 +543,7 @@ module tern_seq (
       err_q     <= err_d;
       err_pc_q  <= err_pc_d;
       waited_q  <= waited_d;
+      started_q <= started_d;
       rf_q      <= rf_d;
       halt_pend_q <= halt_pend_d;
       fetch_err_q <= fetch_err_d;
@@ -540,8 +563,6 @@ module tern_seq (
   end
 
   // Performance counters: cleared by start, counting while the sequencer runs.
-  logic running;
-  assign running = !(state_q == StIdle || state_q == StHalted || state_q == StError);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       busy_cyc_q  <= '0;
@@ -597,6 +618,7 @@ module tern_seq (
   assign fetch_wait_cycles_o = fetch_cyc_q;
   assign halted_o      = (state_q == StHalted);
   assign waiting_o     = (state_q == StWait) && !sem_ok;
+  assign stuck_o       = (state_q == StWait) && !sem_ok && !behind && !fetch_err_q;
   assign notify_code_o = imm;
   assign err_code_o    = err_q;
   assign err_pc_o      = err_pc_q;

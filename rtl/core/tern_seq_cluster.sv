@@ -2,6 +2,13 @@
 // share with the DMA queues (docs/core-rtl.md). Each sequencer's fetch, ld/st, engine and DMA
 // ports are brought out unchanged, concatenated with sequencer i in slice i; the core top
 // connects them to the AXI master, the engines and the DMA engines.
+//
+// The deadlock detector: when every running sequencer waits on a semaphore with nothing of its
+// own in flight, no DMA transfer is queued or moving and no DMA semaphore update is arriving, for
+// DeadlockCycles cycles in a row, nothing can change a semaphore again: every waiting sequencer
+// faults with FaultDeadlock at its instruction, as the golden model reports (docs/core-rtl.md).
+// After a fault (a sequencer's or a DMA engine's) the detector is off: the run has stopped at
+// that fault, as the golden model's does, and the waits behind it are its consequence.
 module tern_seq_cluster #(
   parameter int unsigned NumDmaUpd = 2,  // semaphore update ports of the DMA engines
   localparam int unsigned S  = tern_isa_pkg::NumSeqs,
@@ -13,7 +20,10 @@ module tern_seq_cluster #(
   input  logic                                   sem_clear_i,
   input  logic [S*32-1:0]                        prog_base_i,
   input  logic [S*32-1:0]                        prog_len_i,
-  input  logic [31:0]                            watchdog_i,   // semaphore-wait cycle limit, 0: none
+  input  logic [31:0]                            watchdog_i,   // cycles one instruction may take, 0: none
+  input  logic [31:0]                            budget_i,     // instructions a run may start, 0: none
+  input  logic                                   dma_busy_i,   // a DMA transfer is queued or moving
+  input  logic                                   dma_fault_i,  // a DMA engine has faulted this run
   input  logic [S-1:0]                           halt_req_i,   // host halt requests
   // instruction fetch
   output logic [S-1:0]                           fetch_req_valid_o,
@@ -85,6 +95,8 @@ module tern_seq_cluster #(
   logic [S*2-1:0] seq_upd_mode;
   logic [S*6-1:0] seq_upd_idx;
   logic [S*8-1:0] seq_upd_value;
+  logic [S-1:0]   stuck;
+  logic           deadlock;
 
   for (genvar i = 0; i < S; i++) begin : gen_seq
     tern_seq u_seq (
@@ -95,6 +107,8 @@ module tern_seq_cluster #(
       .prog_base_i       (prog_base_i[32*i +: 32]),
       .prog_len_i        (prog_len_i[32*i +: 32]),
       .watchdog_i        (watchdog_i),
+      .budget_i          (budget_i),
+      .deadlock_i        (deadlock),
       .halt_req_i        (halt_req_i[i]),
       .fetch_req_valid_o (fetch_req_valid_o[i]),
       .fetch_req_ready_i (fetch_req_ready_i[i]),
@@ -137,6 +151,7 @@ module tern_seq_cluster #(
       .busy_o            (busy_o[i]),
       .halted_o          (halted_o[i]),
       .waiting_o         (waiting_o[i]),
+      .stuck_o           (stuck[i]),
       .notify_valid_o    (notify_valid_o[i]),
       .notify_code_o     (notify_code_o[32*i +: 32]),
       .err_code_o        (err_code_o[4*i +: 4]),
@@ -153,6 +168,24 @@ module tern_seq_cluster #(
       .trace_rf_wa_o     (trace_rf_wa_o[6*i +: 6]),
       .trace_rf_wd_o     (trace_rf_wd_o[32*i +: 32])
     );
+  end
+
+  // Quiet: some sequencer waits, every running one is stuck, nothing else can update a semaphore.
+  // DeadlockCycles covers the registered paths from a DMA completion or a retirement to the
+  // semaphore values (two cycles) with margin.
+  localparam int unsigned DeadlockCycles = 8;
+  logic       quiet;
+  logic [3:0] quiet_cnt_q, quiet_cnt_d;
+  // (A stuck or stopped sequencer makes no semaphore update, so the sequencers' own updates
+  // need no term here.)
+  assign quiet = (|stuck) && (&(stuck | ~busy_o)) && !dma_busy_i && !(|dma_sem_valid_i) &&
+                 !(|err_code_o) && !dma_fault_i;
+  assign quiet_cnt_d = !quiet ? 4'd0 :
+                       (quiet_cnt_q == 4'(DeadlockCycles)) ? quiet_cnt_q : quiet_cnt_q + 4'd1;
+  assign deadlock = quiet && (quiet_cnt_q == 4'(DeadlockCycles));
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) quiet_cnt_q <= '0;
+    else         quiet_cnt_q <= quiet_cnt_d;
   end
 
   // Sequencers take the low port numbers, so their sets win over the DMA engines'.

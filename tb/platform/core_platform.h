@@ -39,7 +39,7 @@ struct PlatformOptions {
   HbmPortTiming core_port{200, 64};   // the core's AXI4 master
   HbmPortTiming host_port{20, 64};    // the host's loads
   uint64_t max_cycles = 50'000'000;   // from start to the interrupt
-  uint32_t watchdog = 0;              // semaphore-wait cycle limit (0: none)
+  RunLimits limits;                   // GLB.WATCHDOG and GLB.BUDGET
   std::string waves;                  // FST file for all runs of the platform (empty: none)
   double clock_mhz = 1000.0;          // nominal clock: SystemC time per cycle
 };

@@ -279,7 +279,7 @@ void CorePlatform<Top>::host_thread() {
       m.seqs = {};
       for (auto& d : m.dmas) d = {};
       hbm_->clear_stats();
-      start_core(*m.host, p, img, hbm_->size(), opt_.watchdog);
+      start_core(*m.host, p, img, hbm_->size(), opt_.limits);
       // The sequencers started a cycle or two ago; their first decode is a fetch latency away.
       const uint64_t start = m.cycle;
       m.origin = start;
