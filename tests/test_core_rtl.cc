@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <random>
 
@@ -26,9 +27,31 @@ constexpr uint32_t kDataBase = 0x1000;      // sequencer s owns [kDataBase + s *
 
 CoreConfig tiny() { return load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml"); }
 
+// What a random program may hold beyond well-behaved control code: operands at their extremes,
+// and one hazard, an instruction that ends the run in a fault.
+enum class Hazard { kNone, kMisaligned, kOutsideHbm, kBranchPastEnd, kNoHalt, kSpin, kDeadlock };
+constexpr int kHazards = 7;
+struct Knobs {
+  bool extremes = false;
+  Hazard hazard = Hazard::kNone;
+  int hazard_seq = 0;
+};
+
+// The hazard's instructions, where the generator puts it.
+std::string hazard_text(Hazard h, uint32_t label) {
+  switch (h) {
+    case Hazard::kMisaligned: return "  ld r5, [r0+4098]\n";
+    case Hazard::kOutsideHbm: return "  st r5, [r0+0xfffffff0]\n";
+    case Hazard::kBranchPastEnd: return "  beq r0, 0, @100000\n";
+    case Hazard::kSpin: return fmt::format("spin{0}:\n  add r7, r7, 1\n  bne r0, 1, spin{0}\n", label);
+    case Hazard::kDeadlock: return "  nop $S[40]>=1\n";  // semaphore 40 is never signalled
+    default: return "";
+  }
+}
+
 // A random control program. Sequencer s signals semaphore s; a wait only asks for signals that
-// come earlier in the generation order, so every program completes.
-std::string random_program(std::mt19937_64& rng) {
+// come earlier in the generation order, so every program without a hazard completes.
+std::string random_program(std::mt19937_64& rng, const Knobs& knobs = {}) {
   auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
   static const char* const kAlu[] = {"add", "sub", "mul", "and", "or", "xor", "shl",
                                      "shr", "sra", "slt", "sltu", "min", "max"};
@@ -37,8 +60,10 @@ std::string random_program(std::mt19937_64& rng) {
   std::array<uint32_t, isa::kNumSeqs> signals{}, labels{};
   // Now and then r0: it reads 0 and ignores writes.
   auto reg = [&] { return fmt::format("r{}", pick(16) == 0 ? 0 : 1 + pick(20)); };
+  static const int64_t kExtremes[] = {0, 1, -1, 31, 32, 33, INT32_MAX, INT32_MIN};
   auto operand = [&] {
     if (pick(2)) return reg();
+    if (knobs.extremes && pick(3) == 0) return std::to_string(kExtremes[pick(8)]);
     const int32_t imm = pick(4) == 0 ? int32_t(rng()) : int32_t(pick(200)) - 100;
     return std::to_string(imm);
   };
@@ -46,7 +71,10 @@ std::string random_program(std::mt19937_64& rng) {
   for (int s = 0; s < isa::kNumSeqs; ++s)
     for (int r = 1; r <= 20; ++r) text[size_t(s)] += fmt::format("  add r{}, r0, {}\n", r, int32_t(rng()));
   const int rounds = 6 + int(pick(6));
+  const int hazard_round = int(pick(uint32_t(rounds)));
   for (int round = 0; round < rounds; ++round) {
+    if (round == hazard_round && knobs.hazard != Hazard::kNoHalt)
+      text[size_t(knobs.hazard_seq)] += hazard_text(knobs.hazard, labels[size_t(knobs.hazard_seq)]++);
     for (int s = 0; s < isa::kNumSeqs; ++s) {
       std::string& t = text[size_t(s)];
       const uint32_t data = kDataBase + uint32_t(s) * 0x1000;
@@ -91,9 +119,9 @@ std::string random_program(std::mt19937_64& rng) {
   std::string out;
   for (int s = 0; s < isa::kNumSeqs; ++s) {
     out += fmt::format(".seq {}\n{}", isa::seq_name(isa::Seq(s)), text[size_t(s)]);
-    for (int r = 1; r < 64; ++r)  // every register ends up in memory
+    for (int r = 1; r <= 60; r = r == 20 ? 60 : r + 1)  // every register it writes, to memory
       out += fmt::format("  st r{}, [r0+{}]\n", r, kDataBase + uint32_t(s) * 0x1000 + 0x800 + 4 * uint32_t(r));
-    out += "  halt\n";
+    if (!(knobs.hazard == Hazard::kNoHalt && s == knobs.hazard_seq)) out += "  halt\n";
   }
   return out;
 }
@@ -151,6 +179,109 @@ TEST(CoreRtl, RandomControlProgramsMatchGolden) {
     std::sort(want.begin(), want.end());
     EXPECT_EQ(codes, want) << "program " << n;
   }
+}
+
+// Functional coverage of generated programs: bins of what they exercised, and the outcome.
+class ProgramCoverage {
+ public:
+  void program(const isa::Program& p) {
+    for (const auto& stream : p.streams)
+      for (const isa::Instruction& in : stream) {
+        const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(in.op));
+        hit(std::string("op ") + info->mnemonic);
+        if (in.op == isa::Opcode::kLoop && in.rd == 0) hit("loop r0");
+        if (info->format != isa::Format::kAlu && info->format != isa::Format::kBranch) continue;
+        if (info->format == isa::Format::kAlu && in.rd == 0) hit("rd r0");
+        if (in.rs1 == 0) hit("rs1 r0");
+        if (!in.use_imm && in.rs2 == 0) hit("rs2 r0");
+        if (in.use_imm && (in.imm == 0x7fffffffu || in.imm == 0x80000000u)) hit("imm int32 limit");
+        if (in.use_imm && in.imm == 0xffffffffu) hit("imm -1");
+        if (in.use_imm && in.imm == 32u) hit("imm 32 (shift past the word)");
+      }
+  }
+  void outcome(uint32_t fault_kind) {
+    hit(fault_kind ? fmt::format("fault {}", core::fault_name(core::FaultKind(fault_kind))) : "no fault");
+  }
+  // Every bin in `want` was hit; the table of all bins is printed either way.
+  ::testing::AssertionResult covers(const std::vector<std::string>& want) const {
+    for (const auto& [bin, n] : bins_) fmt::print("[ coverage ] {:<36} {:>9}\n", bin, n);
+    for (const std::string& w : want)
+      if (!bins_.count(w)) return ::testing::AssertionFailure() << "bin never hit: " << w;
+    return ::testing::AssertionSuccess();
+  }
+
+ private:
+  void hit(const std::string& bin) { ++bins_[bin]; }
+  std::map<std::string, uint64_t> bins_;
+};
+
+// Random programs over the whole control ISA, at its extremes and through every fault a
+// control program can reach (memory, pc, budget, deadlock), against the golden model: the same
+// fault on the same sequencers at the same pcs, or the same memory, registers and semaphores.
+// TERN_RANDOM_PROGRAMS sets the count (10,000 by default, in two halves that ctest runs side by
+// side; the nightly set is 10^6); the functional coverage table is printed and each bin checked.
+void random_programs_with_faults(uint64_t programs) {
+  auto rng = test::make_rng();
+  constexpr uint32_t kBudget = 1000;  // the spin hazard stops here, on both
+  tb::SeqRunOptions opt;
+  opt.limits.budget = kBudget;
+  opt.mem_latency = 1;
+  tb::RtlSeqCluster rtl(kHbmBytes, opt);
+  core::CoreOptions gopt;
+  gopt.hbm_bytes = kHbmBytes;
+  gopt.instruction_budget = kBudget;
+  ProgramCoverage cov;
+  for (uint64_t n = 0; n < programs; ++n) {
+    Knobs k;
+    k.extremes = true;
+    if (rng() % 2) {
+      k.hazard = Hazard(1 + rng() % (kHazards - 1));
+      k.hazard_seq = int(rng() % isa::kNumSeqs);
+    }
+    const std::string text = random_program(rng, k);
+    const isa::Program p = isa::assemble(text, fmt::format("random{}", n));
+    cov.program(p);
+    core::CoreModel golden(tiny(), gopt);
+    tb::GoldenFault fault;
+    try {
+      golden.run(p);
+    } catch (const core::CoreFault& f) {
+      fault = tb::GoldenFault(f);
+    }
+    cov.outcome(fault.kind);
+    std::fill(rtl.hbm().begin(), rtl.hbm().end(), uint8_t(0));  // as the golden model's
+    const tb::SeqRunResult r = rtl.run(p, kProgramBase);
+    ASSERT_FALSE(r.timed_out) << "program " << n << "\n" << text;
+    const auto errors = tb::seq_fault_mismatches(fault, r.err_code, r.err_pc);
+    ASSERT_TRUE(errors.empty()) << "program " << n << ": " << errors.front() << "\n" << text;
+    if (fault.kind) continue;  // the golden model stops at its fault; the RTL's others go on
+    std::vector<uint8_t> want(kProgramBase);
+    golden.hbm().read(0, want.data(), want.size());
+    const auto diff = std::mismatch(want.begin(), want.end(), rtl.hbm().begin());
+    ASSERT_TRUE(diff.first == want.end()) << "program " << n << ": HBM byte 0x" << std::hex
+                                          << (diff.first - want.begin()) << " differs\n" << text;
+    for (uint32_t i = 0; i < isa::kNumSems; ++i)
+      ASSERT_EQ(r.sems[i], golden.semaphore(i)) << "program " << n << " semaphore " << i;
+  }
+  std::vector<std::string> want = {"rd r0", "rs1 r0", "rs2 r0", "loop r0", "imm int32 limit", "imm -1",
+                                   "imm 32 (shift past the word)", "no fault"};
+  for (const char* op : {"add", "sub", "mul", "and", "or", "xor", "shl", "shr", "sra", "slt", "sltu",
+                         "min", "max", "beq", "bne", "blt", "bge", "bltu", "bgeu", "loop", "ld", "st",
+                         "nop", "notify", "halt"})
+    want.push_back(std::string("op ") + op);
+  for (core::FaultKind f : {core::FaultKind::kMemory, core::FaultKind::kPc, core::FaultKind::kBudget,
+                            core::FaultKind::kDeadlock})
+    want.push_back(fmt::format("fault {}", core::fault_name(f)));
+  if (programs >= 1000) {
+    EXPECT_TRUE(cov.covers(want));
+  }
+}
+
+TEST(CoreRtl, RandomProgramsWithFaultsMatchGoldenFirstHalf) {
+  random_programs_with_faults(test::env_count("TERN_RANDOM_PROGRAMS", 10'000) / 2);
+}
+TEST(CoreRtl, RandomProgramsWithFaultsMatchGoldenSecondHalf) {
+  random_programs_with_faults(test::env_count("TERN_RANDOM_PROGRAMS", 10'000) / 2);
 }
 
 // Engine instructions and DMA triggers carry their semaphore updates the same way: the

@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "common/parse.h"
 #include "numerics/dtype.h"
 
 namespace tern::test {
@@ -38,11 +39,14 @@ inline uint64_t test_seed() {
   return seed;
 }
 
-// Random vectors per operation; TERN_VECTORS overrides (the issue asks for at least 10^6).
-inline uint64_t vector_count() {
-  const char* env = std::getenv("TERN_VECTORS");
-  return env ? std::strtoull(env, nullptr, 0) : 1000000;
+// A count a test takes from the environment (a nightly run's larger set), else `fallback`.
+inline uint64_t env_count(const char* name, uint64_t fallback) {
+  const char* env = std::getenv(name);
+  return env ? parse_uint(env, name, 1) : fallback;
 }
+
+// Random vectors per operation; TERN_VECTORS overrides (the issue asks for at least 10^6).
+inline uint64_t vector_count() { return env_count("TERN_VECTORS", 1000000); }
 
 // An RNG per test, seeded from the test seed and the test's name.
 inline std::mt19937_64 make_rng() {
