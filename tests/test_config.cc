@@ -76,6 +76,25 @@ TEST(Config, RejectsWrongType) {
 }
 
 // tern::parse_uint and parse_real: the one rule for numbers a user types (common/parse.h).
+// Bit patterns in hex (tern fp's operands): digits only, with or without 0x, and no wider than
+// asked. stoull took "+5" as 5 and "-1" as 2^64 - 1.
+TEST(Parse, HexPatternsAreDigitsThatFit) {
+  EXPECT_EQ(parse_hex("3F80", "x", 16), 0x3F80u);
+  EXPECT_EQ(parse_hex("0x3f80", "x", 16), 0x3F80u);
+  EXPECT_EQ(parse_hex("000000000000000000000001", "x", 8), 1u);  // leading zeros are no width
+  EXPECT_EQ(parse_hex("FFFFFFFFFFFFFFFF", "x", 64), UINT64_MAX);
+  for (const char* bad : {"+5", "-1", "0x", "", " 5", "5 ", "3F80000G", "0x-1", "1.5"})
+    EXPECT_THROW(parse_hex(bad, "x", 32), Error) << bad;
+  EXPECT_THROW(parse_hex("1FF", "x", 8), Error);
+  EXPECT_THROW(parse_hex("1FFFFFFFFFFFFFFFF", "x", 64), Error);
+  try {
+    parse_hex("+5", "line 3", 32);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "line 3: '+5' is not a hex number");
+  }
+}
+
 TEST(Parse, NumbersAreWholeAndInRange) {
   EXPECT_EQ(parse_uint("0", "n"), 0u);
   EXPECT_EQ(parse_uint("4096", "n"), 4096u);

@@ -36,6 +36,25 @@ uint64_t parse_uint(const std::string& text, const std::string& what, uint64_t m
   return value;
 }
 
+uint64_t parse_hex(const std::string& text, const std::string& what, int bits) {
+  const bool prefixed = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::string digits = prefixed ? text.substr(2) : text;
+  if (digits.empty() || digits.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    throw Error(fmt::format("{}: '{}' is not a hex number", what, text));
+  uint64_t value = 0;
+  for (const char c : digits) {
+    const uint64_t d = std::isdigit(static_cast<unsigned char>(c))
+                           ? uint64_t(c - '0')
+                           : uint64_t(std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+    if ((value >> 60) != 0)  // one more digit would not fit in 64 bits
+      throw Error(fmt::format("{}: '{}' does not fit in {} bits", what, text, bits));
+    value = value << 4 | d;
+  }
+  if (bits < 64 && (value >> bits) != 0)
+    throw Error(fmt::format("{}: '{}' does not fit in {} bits", what, text, bits));
+  return value;
+}
+
 double parse_real(const std::string& text, const std::string& what, double min, double max) {
   char* end = nullptr;
   const double value = text.empty() || std::isspace(static_cast<unsigned char>(text[0]))

@@ -14,6 +14,10 @@ namespace tern {
 uint64_t parse_uint(const std::string& text, const std::string& what, uint64_t min = 0,
                     uint64_t max = std::numeric_limits<uint64_t>::max());
 
+// A bit pattern written in hex: hex digits, with or without 0x, that fit in `bits` bits
+// ("line 3: '+5' is not a hex number"; "'1FF' does not fit in 8 bits").
+uint64_t parse_hex(const std::string& text, const std::string& what, int bits);
+
 // A finite real number in [min, max] (decimal, with an optional fraction and exponent).
 double parse_real(const std::string& text, const std::string& what, double min, double max);
 

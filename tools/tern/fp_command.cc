@@ -33,27 +33,6 @@ Dtype parse_dtype(const std::string& name) {
   throw Error(fmt::format("unknown dtype '{}'", name));
 }
 
-uint32_t parse_hex(const std::string& token, int bits, int line) {
-  std::string digits = token;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    digits = digits.substr(2);
-  }
-  size_t used = 0;
-  uint64_t value = 0;
-  try {
-    value = std::stoull(digits, &used, 16);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (digits.empty() || used != digits.size()) {
-    throw Error(fmt::format("line {}: '{}' is not a hex number", line, token));
-  }
-  if (bits < 64 && (value >> bits) != 0) {
-    throw Error(fmt::format("line {}: '{}' does not fit in {} bits", line, token, bits));
-  }
-  return static_cast<uint32_t>(value);
-}
-
 struct Options {
   std::string op;
   bool rtl = false;
@@ -173,7 +152,7 @@ int run_fp_command(const std::vector<std::string>& args, std::istream& in, std::
     }
     std::vector<uint32_t> values;
     for (size_t i = 0; i < words.size(); ++i) {
-      values.push_back(parse_hex(words[i], op.operand_bits[i], line_no));
+      values.push_back(uint32_t(parse_hex(words[i], fmt::format("line {}", line_no), op.operand_bits[i])));
     }
     const uint32_t random = o.mode.rounding == Rounding::kStochastic ? rng.draw() : 0;
     const uint32_t result = op.apply(values, random);
