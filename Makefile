@@ -12,7 +12,7 @@ BIN    := $(BUILD)/bin
 export TERN := $(abspath $(BIN)/tern)
 export BUILD
 
-.PHONY: all bootstrap configure build test test-small small-core bench-models sim lint timing fpga bench bench-trn2 clean help
+.PHONY: all bootstrap configure build test fuzz fuzz-build test-small small-core bench-models sim lint timing fpga bench bench-trn2 clean help
 
 all: build
 
@@ -41,8 +41,19 @@ configure: bootstrap $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: build
+test: build fuzz-build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# libFuzzer targets (fuzz/): their own clang build with sanitizers, in $(BUILD)/fuzz. `make test`
+# runs each for FUZZ_SECONDS; `make fuzz FUZZ_SECONDS=3600` is a long run.
+FUZZ_SECONDS ?= 10
+fuzz-build: bootstrap
+	CXX=clang++ cmake -S fuzz -B $(BUILD)/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake --build $(BUILD)/fuzz -j $(JOBS)
+
+fuzz: fuzz-build
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The small config's Scalar Engine, compute-cluster and whole-core models (TERN_SMALL_CORE):
 # the largest builds, so `make test` leaves them out (docs/decisions.md). Turned on in the build

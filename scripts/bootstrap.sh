@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Installs every Debian package tern builds, tests and synthesises with.
+# Installs every Debian package tern builds, tests, synthesises and proves (make formal) with.
 # Idempotent: when all packages are present it only asks dpkg and exits (well under a second).
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build ccache pkg-config zlib1g-dev
+  build-essential cmake ninja-build ccache pkg-config zlib1g-dev clang libclang-rt-14-dev
   verilator libsystemc-dev
   libgtest-dev libgmock-dev libfmt-dev libyaml-cpp-dev libmpfr-dev libgmp-dev nlohmann-json3-dev
-  yosys nextpnr-ice40 fpga-icestorm python3 python3-yaml
+  yosys z3 nextpnr-ice40 fpga-icestorm python3 python3-yaml
 )
 
 missing=()

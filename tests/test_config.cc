@@ -158,6 +158,13 @@ TEST(Config, RejectsDuplicateKeysAndBadNames) {
   EXPECT_EQ(parse_config(replace_line(kTiny, "name", "name: my-cfg_2.v1"), "ok").name, "my-cfg_2.v1");
 }
 
+// A YAML complex key (a list or map as a key) is an error with its place, not a yaml-cpp
+// exception: found by fuzz_config (fuzz/corpus/config/complex-key.yaml), "?\n-".
+TEST(Config, RejectsKeysThatAreNoNames) {
+  expect_rejected("?\n-", {"bad.yaml:2:1", "a key must be a plain name"});
+  expect_rejected(kTiny + std::string("? [a, b]\n: 1\n"), {"a key must be a plain name"});
+}
+
 // A config path that is no regular file, or a huge one, fails at once instead of reading forever.
 TEST(Config, RejectsFilesThatAreNoConfig) {
   const auto message = [](const char* path) {

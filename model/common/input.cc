@@ -12,21 +12,26 @@
 namespace tern {
 namespace {
 
-void reject_duplicate_keys(const YAML::Node& node, const std::string& source) {
+// Every key a plain scalar, given once: a YAML complex key ("? [a, b]") or a repeated one is
+// an error with its place.
+void check_keys(const YAML::Node& node, const std::string& source) {
   if (node.IsSequence()) {
-    for (const auto& item : node) reject_duplicate_keys(item, source);
+    for (const auto& item : node) check_keys(item, source);
     return;
   }
   if (!node.IsMap()) return;
   std::map<std::string, YAML::Mark> seen;
   for (const auto& kv : node) {
-    const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "<non-scalar key>";
+    if (!kv.first.IsScalar())
+      throw Error(fmt::format("{}: a key must be a plain name, not a list or a map",
+                              yaml_where(source, kv.first.Mark())));
+    const std::string key = kv.first.Scalar();
     const auto [it, fresh] = seen.emplace(key, kv.first.Mark());
     if (!fresh) {
       throw Error(fmt::format("{}: key '{}' is given twice (first at line {})",
                               yaml_where(source, kv.first.Mark()), key, it->second.line + 1));
     }
-    reject_duplicate_keys(kv.second, source);
+    check_keys(kv.second, source);
   }
 }
 
@@ -62,7 +67,7 @@ YAML::Node load_yaml(const std::string& text, const std::string& source) {
   } catch (const YAML::Exception& e) {
     throw Error(fmt::format("{}: malformed YAML: {}", yaml_where(source, e.mark), e.msg));
   }
-  reject_duplicate_keys(root, source);
+  check_keys(root, source);
   return root;
 }
 

@@ -347,7 +347,7 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
       }
       ats.push_back(at_pool.tile(tk, kt * tm, Dtype::kBf16, "a_t"));  // slice j at columns j tm
       const Tile& at = ats.back();
-      slice_loop(k, 0, K, tk, [&](Index j, uint32_t kk) {
+      slice_loop(k, 0, K, tk, [&, m0 = m0, mm = mm](Index j, uint32_t kk) {
         k.dma_copy(k.sub(at, 0, kk, j * tm, mm), window(AT, j * tk, m0, kk, mm));
       });
       stationary.push_back([&k, at, tm, mm = mm](Index j, uint32_t kk) {
