@@ -54,13 +54,16 @@ constexpr uint64_t kDescBase = kHbmBytes;      // the descriptor table, after it
 constexpr uint64_t kMemBytes = kHbmBytes + (64 << 10);
 constexpr uint32_t kSp = uint32_t(isa::Seq::kSp);
 
-// Error details of rtl/dma/tern_dma_pkg.sv.
-enum Detail : uint32_t {
-  kDetDescFetch = 0, kDetSrcZero = 1, kDetSrcAlign = 2, kDetSrcHbm = 3, kDetSrcPStep = 4,
-  kDetSrcPart = 5, kDetSrcOffset = 6, kDetDstZero = 7, kDetDstAlign = 8, kDetDstHbm = 9,
-  kDetDstPStep = 10, kDetDstPart = 11, kDetDstOffset = 12, kDetCount = 13, kDetSlvErr = 14,
-  kDetDecErr = 15,
-};
+// Error details (tern::core::DmaDetail, generated into tern_csr_pkg::DmaDet*).
+using D = core::DmaDetail;
+constexpr uint32_t kDetDescFetch = uint32_t(D::kDescFetch), kDetSrcZero = uint32_t(D::kSrcZeroDim),
+    kDetSrcAlign = uint32_t(D::kSrcAlign), kDetSrcHbm = uint32_t(D::kSrcHbm),
+    kDetSrcPStep = uint32_t(D::kSrcPStep), kDetSrcPart = uint32_t(D::kSrcPart),
+    kDetSrcOffset = uint32_t(D::kSrcOffset), kDetDstZero = uint32_t(D::kDstZeroDim),
+    kDetDstAlign = uint32_t(D::kDstAlign), kDetDstHbm = uint32_t(D::kDstHbm),
+    kDetDstPStep = uint32_t(D::kDstPStep), kDetDstPart = uint32_t(D::kDstPart),
+    kDetDstOffset = uint32_t(D::kDstOffset), kDetCount = uint32_t(D::kCount),
+    kDetSlvErr = uint32_t(D::kSlvErr), kDetDecErr = uint32_t(D::kDecErr);
 
 // One trigger: what the SP's dma instruction sends to the engine.
 struct Trigger {

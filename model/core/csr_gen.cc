@@ -121,6 +121,15 @@ std::string sv_faults(Names& names) {
   return p.text("Fault codes (tern::core::FaultKind, model/core/fault.cc)");
 }
 
+// The DMA engine's ERR_STATUS.detail values.
+std::string sv_dma_details(Names& names) {
+  gen::ParamBlock p;
+  for (const core::DmaDetailInfo& d : core::dma_detail_table())
+    p.add("logic [3:0]", names(std::string("DmaDet") + d.sv_name),
+          fmt::format("4'd{}", unsigned(d.detail)), d.meaning);
+  return p.text("DMA fault details (tern::core::DmaDetail, model/core/fault.cc)");
+}
+
 std::string md_faults() {
   std::string out =
       "\n## Fault codes\n\n"
@@ -131,6 +140,12 @@ std::string md_faults() {
   for (const core::FaultInfo& f : core::fault_table())
     out += fmt::format("| {} | {} | {} | {} |\n", unsigned(f.kind), f.name, f.golden ? "yes" : "no",
                        md_escape(f.meaning));
+  out += "\n## DMA fault details\n\n"
+         "`ERR_STATUS.detail` of a DMA engine with code 4 (model/core/fault.cc): the golden "
+         "model's checks in its order, then the AXI errors.\n\n"
+         "| detail | name | meaning |\n|---|---|---|\n";
+  for (const core::DmaDetailInfo& d : core::dma_detail_table())
+    out += fmt::format("| {} | `{}` | {} |\n", unsigned(d.detail), d.sv_name, md_escape(d.meaning));
   return out;
 }
 
@@ -185,7 +200,8 @@ std::string csr_sv_package() {
       "  // Shared definitions: a block uses only some of them, so a block linted as its own top\n"
       "  // would report the others as unused. The waiver covers these localparams only.\n"
       "  /* verilator lint_off UNUSEDPARAM */\n";
-  out += sv_blocks(names) + sv_regs(names) + sv_fields(names) + sv_faults(names);
+  out += sv_blocks(names) + sv_regs(names) + sv_fields(names) + sv_faults(names) +
+         sv_dma_details(names);
   out += "\n  /* verilator lint_on UNUSEDPARAM */\n\nendpackage\n";
   return out;
 }

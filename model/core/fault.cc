@@ -27,6 +27,29 @@ const std::vector<FaultInfo>& fault_table() {
   return table;
 }
 
+const std::vector<DmaDetailInfo>& dma_detail_table() {
+  using D = DmaDetail;
+  static const std::vector<DmaDetailInfo> table = {
+      {D::kDescFetch, "DescFetch", "SLVERR or DECERR fetching the descriptor"},
+      {D::kSrcZeroDim, "SrcZeroDim", "a source dim of size 0"},
+      {D::kSrcAlign, "SrcAlign", "source address or byte step not a multiple of the element size"},
+      {D::kSrcHbm, "SrcHbm", "a source element outside [0, HBM_SIZE)"},
+      {D::kSrcPStep, "SrcPStep", "a negative source partition step"},
+      {D::kSrcPart, "SrcPart", "the last source partition is P or more"},
+      {D::kSrcOffset, "SrcOffset", "a source byte outside its partition"},
+      {D::kDstZeroDim, "DstZeroDim", "a destination dim of size 0"},
+      {D::kDstAlign, "DstAlign", "destination address or byte step not a multiple of the element size"},
+      {D::kDstHbm, "DstHbm", "a destination element outside [0, HBM_SIZE)"},
+      {D::kDstPStep, "DstPStep", "a negative destination partition step"},
+      {D::kDstPart, "DstPart", "the last destination partition is P or more"},
+      {D::kDstOffset, "DstOffset", "a destination byte outside its partition"},
+      {D::kCount, "Count", "source and destination element counts differ"},
+      {D::kSlvErr, "SlvErr", "SLVERR on a data read or write"},
+      {D::kDecErr, "DecErr", "DECERR on a data read or write"},
+  };
+  return table;
+}
+
 const char* fault_name(FaultKind k) {
   for (const FaultInfo& f : fault_table())
     if (f.kind == k) return f.name;

@@ -35,6 +35,35 @@ struct FaultInfo {
 const std::vector<FaultInfo>& fault_table();
 const char* fault_name(FaultKind k);
 
+// What stopped a DMA queue (ERR_STATUS.detail with code kDma): the checks in the golden model's
+// order (resolve_side on the source, then the destination, then the element counts), then the
+// AXI errors. The RTL's DMA engine reports these (tern_csr_pkg::DmaDet*, generated).
+enum class DmaDetail : uint8_t {
+  kDescFetch = 0,
+  kSrcZeroDim = 1,
+  kSrcAlign = 2,
+  kSrcHbm = 3,
+  kSrcPStep = 4,
+  kSrcPart = 5,
+  kSrcOffset = 6,
+  kDstZeroDim = 7,
+  kDstAlign = 8,
+  kDstHbm = 9,
+  kDstPStep = 10,
+  kDstPart = 11,
+  kDstOffset = 12,
+  kCount = 13,
+  kSlvErr = 14,
+  kDecErr = 15,
+};
+
+struct DmaDetailInfo {
+  DmaDetail detail;
+  const char* sv_name;  // tern_csr_pkg::DmaDet<sv_name>
+  const char* meaning;
+};
+const std::vector<DmaDetailInfo>& dma_detail_table();
+
 // Where a fault stopped a sequencer (or a DMA queue, "dma.q3").
 struct FaultSite {
   std::string agent;

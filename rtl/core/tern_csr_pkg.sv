@@ -250,6 +250,24 @@ package tern_csr_pkg;
   localparam logic [3:0] FaultPc                 = 4'd9;   // pc
   localparam logic [3:0] FaultWatchdog           = 4'd10;  // watchdog
 
+  // DMA fault details (tern::core::DmaDetail, model/core/fault.cc)
+  localparam logic [3:0] DmaDetDescFetch  = 4'd0;   // SLVERR or DECERR fetching the descriptor
+  localparam logic [3:0] DmaDetSrcZeroDim = 4'd1;   // a source dim of size 0
+  localparam logic [3:0] DmaDetSrcAlign   = 4'd2;   // source address or byte step not a multiple of the element size
+  localparam logic [3:0] DmaDetSrcHbm     = 4'd3;   // a source element outside [0, HBM_SIZE)
+  localparam logic [3:0] DmaDetSrcPStep   = 4'd4;   // a negative source partition step
+  localparam logic [3:0] DmaDetSrcPart    = 4'd5;   // the last source partition is P or more
+  localparam logic [3:0] DmaDetSrcOffset  = 4'd6;   // a source byte outside its partition
+  localparam logic [3:0] DmaDetDstZeroDim = 4'd7;   // a destination dim of size 0
+  localparam logic [3:0] DmaDetDstAlign   = 4'd8;   // destination address or byte step not a multiple of the element size
+  localparam logic [3:0] DmaDetDstHbm     = 4'd9;   // a destination element outside [0, HBM_SIZE)
+  localparam logic [3:0] DmaDetDstPStep   = 4'd10;  // a negative destination partition step
+  localparam logic [3:0] DmaDetDstPart    = 4'd11;  // the last destination partition is P or more
+  localparam logic [3:0] DmaDetDstOffset  = 4'd12;  // a destination byte outside its partition
+  localparam logic [3:0] DmaDetCount      = 4'd13;  // source and destination element counts differ
+  localparam logic [3:0] DmaDetSlvErr     = 4'd14;  // SLVERR on a data read or write
+  localparam logic [3:0] DmaDetDecErr     = 4'd15;  // DECERR on a data read or write
+
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

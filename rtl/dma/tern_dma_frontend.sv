@@ -170,7 +170,7 @@ module tern_dma_frontend #(
           if (ferr_d) begin
             report        = 1'b1;
             report_fault  = 1'b1;
-            report_detail = tern_dma_pkg::DetDescFetch;
+            report_detail = tern_csr_pkg::DmaDetDescFetch;
             state_d       = StIdle;
           end else begin
             state_d = StStart;
@@ -207,7 +207,7 @@ module tern_dma_frontend #(
   assign sem_value_o = cur_value;
 
   assign err_valid_o  = report && report_fault;
-  assign err_code_o   = err_seen_q ? tern_dma_pkg::FaultDma : 4'd0;
+  assign err_code_o   = err_seen_q ? tern_csr_pkg::FaultDma : 4'd0;
   assign err_detail_o = err_detail_q;
   assign err_queue_o  = err_queue_q;
   assign err_desc_o   = err_desc_q;

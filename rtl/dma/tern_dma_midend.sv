@@ -29,7 +29,7 @@ module tern_dma_midend #(
   output logic           busy_o,
   output logic           done_o,           // the transfer ended (pulse)
   output logic           fault_o,          // with done_o
-  output logic [3:0]     detail_o,         // with fault_o: tern_dma_pkg::Det*
+  output logic [3:0]     detail_o,         // with fault_o: tern_csr_pkg::DmaDet*
   output logic [63:0]    elem_rd_bytes_o,  // bytes this cycle's element moved (counters)
   output logic [63:0]    elem_wr_bytes_o,
   // backend
@@ -103,9 +103,10 @@ module tern_dma_midend #(
   logic       check_ok;
   always_comb begin
     check_ok = 1'b0;
-    if (s_fault != 3'd0)           check_detail = {1'b0, s_fault};
-    else if (d_fault != 3'd0)      check_detail = 4'(d_fault) + 4'd6;
-    else if (s_count != d_count)   check_detail = tern_dma_pkg::DetCount;
+    // tern_dma_side_check numbers its checks 1..6 in the table's order, on either side.
+    if (s_fault != 3'd0)           check_detail = tern_csr_pkg::DmaDetSrcZeroDim + 4'(s_fault) - 4'd1;
+    else if (d_fault != 3'd0)      check_detail = tern_csr_pkg::DmaDetDstZeroDim + 4'(d_fault) - 4'd1;
+    else if (s_count != d_count)   check_detail = tern_csr_pkg::DmaDetCount;
     else begin
       check_detail = '0;
       check_ok     = 1'b1;
@@ -370,7 +371,7 @@ module tern_dma_midend #(
       StDone: begin
         done_o   = 1'b1;
         fault_o  = err_q;
-        detail_o = dec_q ? tern_dma_pkg::DetDecErr : tern_dma_pkg::DetSlvErr;
+        detail_o = dec_q ? tern_csr_pkg::DmaDetDecErr : tern_csr_pkg::DmaDetSlvErr;
         state_d  = StIdle;
       end
       default: state_d = StIdle;

@@ -6,26 +6,8 @@ package tern_dma_pkg;
   // Shared definitions: each DMA block uses only some of these constants.
   /* verilator lint_off UNUSEDPARAM */
 
-  localparam logic [3:0] FaultDma = 4'd4;  // tern::core::FaultKind::kDma
-
-  // err_detail_o (meaningful while err_code_o != 0): the checks in the golden model's order
-  // (model/core/memory.cc resolve_side, then run_transfer's count check), then the AXI errors.
-  localparam logic [3:0] DetDescFetch  = 4'd0;   // SLVERR or DECERR fetching the descriptor
-  localparam logic [3:0] DetSrcZeroDim = 4'd1;   // a source dim of size 0
-  localparam logic [3:0] DetSrcAlign   = 4'd2;   // source address or byte step not element-aligned
-  localparam logic [3:0] DetSrcHbm     = 4'd3;   // a source element outside [0, hbm_size)
-  localparam logic [3:0] DetSrcPStep   = 4'd4;   // negative source partition step
-  localparam logic [3:0] DetSrcPart    = 4'd5;   // last source partition >= P
-  localparam logic [3:0] DetSrcOffset  = 4'd6;   // a source byte outside the partition
-  localparam logic [3:0] DetDstZeroDim = 4'd7;   // the same checks on the destination side
-  localparam logic [3:0] DetDstAlign   = 4'd8;
-  localparam logic [3:0] DetDstHbm     = 4'd9;
-  localparam logic [3:0] DetDstPStep   = 4'd10;
-  localparam logic [3:0] DetDstPart    = 4'd11;
-  localparam logic [3:0] DetDstOffset  = 4'd12;
-  localparam logic [3:0] DetCount      = 4'd13;  // element counts differ
-  localparam logic [3:0] DetSlvErr     = 4'd14;  // SLVERR on a data read or write
-  localparam logic [3:0] DetDecErr     = 4'd15;  // DECERR on a data read or write
+  // The fault code (tern_csr_pkg::FaultDma) and err_detail_o's values (tern_csr_pkg::DmaDet*)
+  // are generated from model/core/fault.cc with the CSR map.
 
   // Descriptor sides (tern::isa::Space).
   localparam logic [1:0] SpaceHbm  = 2'd0;
