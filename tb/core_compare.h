@@ -84,15 +84,19 @@ inline CoreCompare compare_outcome(const CoreConfig& cfg, const GoldenRun& g,
     c.errors.push_back(std::move(e));
   const int dma_queue = g.fault_info.dma_queue();
   for (size_t e = 0; e < r.dma.size(); ++e) {
-    const uint32_t code = r.dma[e].err_status & 0xF, queue = (r.dma[e].err_status >> 16) & 0xFF;
+    using csr::dma::kErrStatusCode, csr::dma::kErrStatusDetail, csr::dma::kErrStatusQueue;
+    const uint32_t status = r.dma[e].err_status, code = kErrStatusCode.get(status);
+    const uint32_t queue = kErrStatusQueue.get(status), detail = kErrStatusDetail.get(status);
     const bool want = dma_queue >= 0 && uint32_t(dma_queue) / cfg.dma_queues == e;
     if (!want && code != 0)
       c.errors.push_back(fmt::format("DMA engine {}: RTL fault {} (status 0x{:08x}, pc {}), golden none",
-                                     e, code, r.dma[e].err_status, r.dma[e].err_pc));
+                                     e, code, status, r.dma[e].err_pc));
+    const int want_detail = g.fault_info.dma_detail;
     if (want && (code != fault_kind || queue != uint32_t(dma_queue) % cfg.dma_queues ||
-                 r.dma[e].err_pc != fault_pc))
-      c.errors.push_back(fmt::format("DMA engine {}: RTL fault {} queue {} pc {}, golden {} on {} pc {}",
-                                     e, code, queue, r.dma[e].err_pc, fault_kind, fault_agent, fault_pc));
+                 r.dma[e].err_pc != fault_pc || (want_detail >= 0 && detail != uint32_t(want_detail))))
+      c.errors.push_back(fmt::format("DMA engine {}: RTL fault {} detail {} queue {} pc {}, golden {} detail {} "
+                                     "on {} pc {}", e, code, detail, queue, r.dma[e].err_pc, fault_kind,
+                                     want_detail, fault_agent, fault_pc));
   }
   if (c.golden_fault) return c;  // the golden model stops everything; the RTL one agent
 

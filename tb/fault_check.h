@@ -18,8 +18,11 @@ namespace tern::tb {
 struct GoldenFault {
   uint32_t kind = 0;  // 0: the golden run ended without a fault
   std::vector<core::FaultSite> sites;
+  int dma_detail = -1;  // a DMA queue's fault: the check that stopped it (ERR_STATUS.detail)
   GoldenFault() = default;
-  explicit GoldenFault(const core::CoreFault& f) : kind(uint32_t(f.kind())), sites(f.sites()) {}
+  explicit GoldenFault(const core::CoreFault& f)
+      : kind(uint32_t(f.kind())), sites(f.sites()),
+        dma_detail(f.dma_detail() ? int(*f.dma_detail()) : -1) {}
   // The golden run stopped at a fault of a DMA queue ("dma.q3"): its queue index, else -1.
   int dma_queue() const {
     if (kind == 0 || sites.front().agent.rfind("dma.q", 0) != 0) return -1;

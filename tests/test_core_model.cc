@@ -5,6 +5,7 @@
 // engine, the race and deadlock detectors, the instruction budget and every fault rule; and
 // the operand rules of model/core/memory.h directly.
 #include <memory>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -884,6 +885,36 @@ TEST_F(CoreTest, DmaFaults) {
                      FaultKind::kDma, {"dma.q0 pc 1", "partition 8 is outside"}));
   EXPECT_TRUE(faults(transfer("src=hbm.fp32[0][[4,0]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,4]]"),
                      FaultKind::kDma, {"dma.q0 pc 1", "size 0"}));
+}
+
+// A DMA queue's fault names the check that stopped it (DmaDetail, the RTL's ERR_STATUS.detail),
+// the destination's checks shifted from the source's; an issue-time fault has none.
+TEST_F(CoreTest, DmaFaultsCarryTheirDetail) {
+  set_reg(Seq::kSp, 2, 65536 - 8);
+  const std::string sb = "dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,4]]";
+  const std::vector<std::pair<std::string, std::optional<DmaDetail>>> cases = {
+      {"dma q0, d0|src=hbm.fp32[0][[4,0]] " + sb, DmaDetail::kSrcZeroDim},
+      {"dma q0, d0|src=hbm.fp32[2][[4,4]] " + sb, DmaDetail::kSrcAlign},
+      {"dma q0, d0|src=hbm.fp32[65532][[4,2]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,2]]", DmaDetail::kSrcHbm},
+      {"dma q0, d0|src=hbm.fp32[0][[4,4]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,0]]", DmaDetail::kDstZeroDim},
+      {"dma q0, d0|src=hbm.bf16[0][[2,4]] dst=sbuf.bf16[0, 2][[1,1],[0,1],[0,1],[3,4]]", DmaDetail::kDstAlign},
+      {"dma q0, d0|src=hbm.fp32[0][[4,4]] dst=psum.fp32[4, 0][[2,3],[0,1],[0,1],[4,1]]", DmaDetail::kDstPart},
+      {"dma q6, d0, dst+r2|src=hbm.fp32[0][[4,4]] " + sb, DmaDetail::kDstOffset},
+      {"dma q0, d0|src=hbm.fp32[0][[4,8]] " + sb, DmaDetail::kCount},
+      {"dma q0, d1|src=hbm.fp32[0][[4,4]] " + sb, std::nullopt},  // no descriptor 1: the sequencer's
+  };
+  for (const auto& [text, want] : cases) {
+    const size_t bar = text.find('|');
+    const std::string prog = ".seq sp\n  nop\n  " + text.substr(0, bar) + "\n  halt\n.desc 0 " +
+                             text.substr(bar + 1) + "\n";
+    try {
+      CoreModel(tiny(), opt).run(assemble(prog));
+      ADD_FAILURE() << "no fault: " << text;
+    } catch (const CoreFault& f) {
+      EXPECT_EQ(f.kind(), FaultKind::kDma) << f.what();
+      EXPECT_EQ(f.dma_detail(), want) << text << ": " << f.what();
+    }
+  }
 }
 
 // Every DMA element is aligned to its size: address (plus the register) and byte steps.

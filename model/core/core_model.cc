@@ -138,6 +138,11 @@ struct CoreModel::Impl {
     throw CoreFault(k, fmt::format("{} fault at {}: {}", fault_name(k), at.describe(), why),
                     at.agent, at.pc);
   }
+  // A DMA queue's fault, with the check that stopped it.
+  [[noreturn]] void dma_fault(const Site& at, DmaDetail detail, const std::string& why) const {
+    throw CoreFault(FaultKind::kDma, fmt::format("dma fault at {}: {}", at.describe(), why), at.agent,
+                    at.pc).with_dma_detail(detail);
+  }
 
   // --- race detection -----------------------------------------------------------------------
 
@@ -542,14 +547,19 @@ struct CoreModel::Impl {
     ResolvedSide src, dst;
     try {
       src = resolve_side(t.desc.src, 0, model.hbm_, mem_for(t.desc.src.space), "source");
+    } catch (const DmaSideError& e) {
+      dma_fault(site, e.check(), e.what());
+    }
+    try {
       dst = resolve_side(t.desc.dst, 0, model.hbm_, mem_for(t.desc.dst.space), "destination");
-    } catch (const Error& e) {
-      fault(FaultKind::kDma, site, e.what());
+    } catch (const DmaSideError& e) {
+      dma_fault(site, DmaDetail(uint8_t(e.check()) + uint8_t(DmaDetail::kDstZeroDim) -
+                                uint8_t(DmaDetail::kSrcZeroDim)), e.what());
     }
     const size_t n = src.space == isa::Space::kHbm ? src.hbm.size() : src.onchip.size();
     const size_t m = dst.space == isa::Space::kHbm ? dst.hbm.size() : dst.onchip.size();
     if (n != m)
-      fault(FaultKind::kDma, site, fmt::format("source has {} elements, destination {}", n, m));
+      dma_fault(site, DmaDetail::kCount, fmt::format("source has {} elements, destination {}", n, m));
     std::vector<Access> acc;
     if (src.space != isa::Space::kHbm) acc.push_back({src.footprint(), false, "source"});
     if (dst.space != isa::Space::kHbm) acc.push_back({dst.footprint(), true, "destination"});

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,10 +85,17 @@ class CoreFault : public Error {
   uint32_t pc() const { return sites_.front().pc; }
   // Every agent the fault stopped, in sequencer order.
   const std::vector<FaultSite>& sites() const { return sites_; }
+  // A DMA queue's fault: the check that stopped it (its ERR_STATUS.detail on the RTL).
+  const std::optional<DmaDetail>& dma_detail() const { return dma_detail_; }
+  CoreFault& with_dma_detail(DmaDetail d) {
+    dma_detail_ = d;
+    return *this;
+  }
 
  private:
   FaultKind kind_;
   std::vector<FaultSite> sites_;
+  std::optional<DmaDetail> dma_detail_;
 };
 
 }  // namespace tern::core

@@ -177,22 +177,22 @@ ResolvedSide resolve_side(const isa::DescSide& side, uint64_t add, const Hbm& hb
   r.dtype = side.dtype;
   r.elem_bytes = dtype_bytes(side.dtype);
   for (uint32_t d = 0; d < isa::kApDims; ++d)
-    if (side.dims[d].num == 0) throw Error(fmt::format("{}: dimension d{} has size 0", what, d));
+    if (side.dims[d].num == 0) throw DmaSideError(DmaDetail::kSrcZeroDim, fmt::format("{}: dimension d{} has size 0", what, d));
   const uint64_t address = side.address + add;
   // Every element is aligned to its size: the address and every byte step (on-chip: d1..d3;
   // d0 steps partitions there) are multiples of the element bytes.
   if (address % r.elem_bytes != 0)
-    throw Error(fmt::format("{}: address 0x{:x} is not a multiple of the {} element size {}",
+    throw DmaSideError(DmaDetail::kSrcAlign, fmt::format("{}: address 0x{:x} is not a multiple of the {} element size {}",
                             what, address, dtype_name(side.dtype), r.elem_bytes));
   for (uint32_t d = side.space == isa::Space::kHbm ? 0 : 1; d < isa::kApDims; ++d)
     if (side.dims[d].step % int64_t(r.elem_bytes) != 0)
-      throw Error(fmt::format("{}: d{} step {} bytes is not a multiple of the {} element size {}",
+      throw DmaSideError(DmaDetail::kSrcAlign, fmt::format("{}: d{} step {} bytes is not a multiple of the {} element size {}",
                               what, d, side.dims[d].step, dtype_name(side.dtype), r.elem_bytes));
   if (side.space == isa::Space::kHbm) {
     for (int64_t i : pattern_indices(side.dims, 0)) {
       const int64_t a = int64_t(address) + i;
       if (a < 0 || uint64_t(a) + r.elem_bytes > hbm.size())
-        throw Error(fmt::format("{}: HBM byte 0x{:x} is outside HBM (0x{:x} bytes)", what, a,
+        throw DmaSideError(DmaDetail::kSrcHbm, fmt::format("{}: HBM byte 0x{:x} is outside HBM (0x{:x} bytes)", what, a,
                                 hbm.size()));
       r.hbm.push_back(uint64_t(a));
     }
@@ -200,11 +200,11 @@ ResolvedSide resolve_side(const isa::DescSide& side, uint64_t add, const Hbm& hb
   }
   // On-chip: dims[0] steps partitions, dims[1..3] step bytes.
   if (side.dims[0].step < 0)
-    throw Error(fmt::format("{}: the partition step must not be negative", what));
+    throw DmaSideError(DmaDetail::kSrcPStep, fmt::format("{}: the partition step must not be negative", what));
   const uint64_t last_partition =
       side.start_partition + uint64_t(side.dims[0].step) * (side.dims[0].num - 1);
   if (last_partition >= mem->partitions())
-    throw Error(fmt::format("{}: partition {} is outside the core's {} partitions", what,
+    throw DmaSideError(DmaDetail::kSrcPart, fmt::format("{}: partition {} is outside the core's {} partitions", what,
                             last_partition, mem->partitions()));
   const std::vector<int64_t> free = pattern_indices(side.dims, 1);
   for (uint32_t i = 0; i < side.dims[0].num; ++i) {
@@ -212,7 +212,7 @@ ResolvedSide resolve_side(const isa::DescSide& side, uint64_t add, const Hbm& hb
     for (int64_t f : free) {
       const int64_t b = int64_t(address) + f;
       if (b < 0 || b + r.elem_bytes > int64_t(mem->partition_bytes()))
-        throw Error(fmt::format("{}: byte {} is outside the {}-byte {} partition", what, b,
+        throw DmaSideError(DmaDetail::kSrcOffset, fmt::format("{}: byte {} is outside the {}-byte {} partition", what, b,
                                 mem->partition_bytes(), mem->name()));
       r.onchip.emplace_back(p, uint32_t(b));
     }

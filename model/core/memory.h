@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "common/config.h"
+#include "common/error.h"
+#include "core/fault.h"
 #include "isa/isa.h"
 
 namespace tern::core {
@@ -91,6 +93,18 @@ struct ResolvedSide {
   std::vector<std::pair<uint32_t, uint32_t>> onchip;  // (partition, byte offset)
   Footprint footprint() const;                        // on-chip sides only
 };
+// A descriptor side that fails a check: which one, as the source side's detail
+// (DmaDetail::kSrcZeroDim .. kSrcOffset; a destination's is the same check shifted).
+class DmaSideError : public Error {
+ public:
+  DmaSideError(DmaDetail check, const std::string& what) : Error(what), check_(check) {}
+  DmaDetail check() const { return check_; }
+
+ private:
+  DmaDetail check_;
+};
+
+// Throws DmaSideError for the first check the side fails, in DmaDetail's order.
 ResolvedSide resolve_side(const isa::DescSide& side, uint64_t add, const Hbm& hbm,
                           const OnChipMemory* mem, const std::string& what);
 
