@@ -12,7 +12,7 @@ BIN    := $(BUILD)/bin
 export TERN := $(abspath $(BIN)/tern)
 export BUILD
 
-.PHONY: all bootstrap configure build test fuzz fuzz-build test-small small-core bench-models sim lint timing fpga bench bench-trn2 clean help
+.PHONY: all bootstrap configure build test fuzz fuzz-build test-small small-core bench-models sim lint timing formal fpga bench bench-trn2 clean help
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make test-small  make test with the small config's ACT, compute and core models as well"
 	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top, then make timing"
 	@echo "make timing logic levels per stage against the budget, and area (build/timing/*.json); AREA_SMALL=1 adds the small core"
+	@echo "make formal bounded model checks and k-induction of the FIFO, arbiter, semaphores and link credits (build/formal/summary.json)"
 	@echo "make fpga   iCE40 bitstream (build/fpga/report.json)"
 	@echo "make bench  cycle benchmarks -> build/bench/*.json"
 	@echo "make bench-trn2  only the trn2 core's e2e GEMM and the sim-speed bench (part of make bench)"
@@ -77,6 +78,11 @@ lint: configure
 timing: configure
 	cmake --build $(BUILD) --target tern -j $(JOBS)
 	scripts/timing.sh
+
+# The properties of the small protocol blocks (formal/), proven with Yosys and yosys-smtbmc:
+# no build, so no configure.
+formal: bootstrap
+	scripts/formal.sh
 
 fpga: configure
 	cmake --build $(BUILD) --target tern -j $(JOBS)
