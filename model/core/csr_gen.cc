@@ -12,6 +12,7 @@
 #include "common/names.h"
 #include "core/csr_map.h"
 #include "core/fault.h"
+#include "core/seq_state.h"
 
 namespace tern::csr {
 namespace {
@@ -121,6 +122,18 @@ std::string sv_faults(Names& names) {
   return p.text("Fault codes (tern::core::FaultKind, model/core/fault.cc)");
 }
 
+// The sequencer's states (its trace port), as the enum its state register has.
+std::string sv_seq_states() {
+  std::string out = "\n  // Sequencer states (tern::core::SeqState, model/core/seq_state.cc): tern_seq's state\n"
+                    "  // register and its trace port.\n  typedef enum logic [3:0] {\n";
+  const auto& table = core::seq_state_table();
+  for (size_t i = 0; i < table.size(); ++i)
+    out += fmt::format("    SeqSt{:<10} = {:<6}  // {}\n", table[i].sv_name,
+                       fmt::format("4'd{}{}", unsigned(table[i].state), i + 1 < table.size() ? "," : ""),
+                       table[i].meaning);
+  return out + "  } seq_state_e;\n";
+}
+
 // The DMA engine's ERR_STATUS.detail values.
 std::string sv_dma_details(Names& names) {
   gen::ParamBlock p;
@@ -201,7 +214,7 @@ std::string csr_sv_package() {
       "  // would report the others as unused. The waiver covers these localparams only.\n"
       "  /* verilator lint_off UNUSEDPARAM */\n";
   out += sv_blocks(names) + sv_regs(names) + sv_fields(names) + sv_faults(names) +
-         sv_dma_details(names);
+         sv_dma_details(names) + sv_seq_states();
   out += "\n  /* verilator lint_on UNUSEDPARAM */\n\nendpackage\n";
   return out;
 }

@@ -268,6 +268,23 @@ package tern_csr_pkg;
   localparam logic [3:0] DmaDetSlvErr     = 4'd14;  // SLVERR on a data read or write
   localparam logic [3:0] DmaDetDecErr     = 4'd15;  // DECERR on a data read or write
 
+  // Sequencer states (tern::core::SeqState, model/core/seq_state.cc): tern_seq's state
+  // register and its trace port.
+  typedef enum logic [3:0] {
+    SeqStIdle       = 4'd0,   // not started since reset
+    SeqStFetch      = 4'd1,   // requesting the instruction at pc
+    SeqStFetchWait  = 4'd2,   // waiting for the fetch response
+    SeqStWait       = 4'd4,   // decoded; waiting for its semaphore condition (or the pending one)
+    SeqStExec       = 4'd5,   // executing a control instruction or offering it to its port
+    SeqStMem        = 4'd6,   // requesting an ld/st word
+    SeqStMemWait    = 4'd7,   // waiting for the ld/st response
+    SeqStEng        = 4'd8,   // offering an engine instruction its engine has not taken
+    SeqStEngWait    = 4'd9,   // waiting for the engine's done
+    SeqStDma        = 4'd10,  // offering a DMA trigger
+    SeqStHalted     = 4'd11,  // halted
+    SeqStError      = 4'd12   // stopped on a fault
+  } seq_state_e;
+
   /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -119,20 +119,10 @@ module tern_seq (
   localparam logic [3:0] ErrPc       = tern_csr_pkg::FaultPc;
   localparam logic [3:0] ErrWatchdog = tern_csr_pkg::FaultWatchdog;
 
-  localparam logic [3:0] StIdle      = 4'd0;
-  localparam logic [3:0] StFetch     = 4'd1;
-  localparam logic [3:0] StFetchWait = 4'd2;
-  localparam logic [3:0] StWait      = 4'd4;
-  localparam logic [3:0] StExec      = 4'd5;
-  localparam logic [3:0] StMem       = 4'd6;
-  localparam logic [3:0] StMemWait   = 4'd7;
-  localparam logic [3:0] StEng       = 4'd8;
-  localparam logic [3:0] StEngWait   = 4'd9;
-  localparam logic [3:0] StDma       = 4'd10;
-  localparam logic [3:0] StHalted    = 4'd11;
-  localparam logic [3:0] StError     = 4'd12;
 
-  logic [3:0]    state_q, state_d;
+  // States: tern_csr_pkg::seq_state_e, generated from model/core/seq_state.cc (the trace port
+  // shows them to the testbench and the profiler).
+  tern_csr_pkg::seq_state_e state_q, state_d;
   logic [31:0]   pc_q, pc_d;
   logic [31:0]   len_q, len_d;
   logic [31:0]   base_q, base_d;
@@ -143,7 +133,7 @@ module tern_seq (
   logic [31:0]   waited_q, waited_d;  // cycles the current instruction has taken (the watchdog)
   logic [31:0]   started_q, started_d;  // instructions started this run (the budget)
   logic          halt_pend_q, halt_pend_d;  // the host asked for a halt
-  logic          fetch_err_q, fetch_err_d;  // the fetch in StWait failed (behind the pending one)
+  logic          fetch_err_q, fetch_err_d;  // the fetch in Wait failed (behind the pending one)
   // An engine instruction that went ahead: its pc and semaphore update, applied when it retires.
   logic          pend_q, pend_d;
   logic [31:0]   pend_pc_q;
@@ -254,7 +244,8 @@ module tern_seq (
   logic [3:0]  fault_code;
   logic [31:0] next_pc;
   logic        running, budget_out;
-  assign running    = !(state_q == StIdle || state_q == StHalted || state_q == StError);
+  assign running    = !(state_q == tern_csr_pkg::SeqStIdle || state_q == tern_csr_pkg::SeqStHalted ||
+                        state_q == tern_csr_pkg::SeqStError);
   assign budget_out = (budget_i != 32'd0) && (started_q >= budget_i);
 
   // The pending instruction retires at the engine's done, whatever state the sequencer is in.
@@ -309,11 +300,11 @@ module tern_seq (
     retire     = 1'b0;
     fault      = 1'b0;
     fault_code = ErrIllegal;
-    fetch_err_d = fetch_err_q && (state_q == StWait);
+    fetch_err_d = fetch_err_q && (state_q == tern_csr_pkg::SeqStWait);
     next_pc    = pc_q + 32'd1;
 
     unique case (state_q)
-      StIdle, StHalted, StError: begin
+      tern_csr_pkg::SeqStIdle, tern_csr_pkg::SeqStHalted, tern_csr_pkg::SeqStError: begin
         if (start_i) begin
           pc_d      = 32'd0;
           len_d     = prog_len_i;
@@ -323,32 +314,32 @@ module tern_seq (
           err_d     = 4'd0;
           err_pc_d  = 32'd0;
           rf_d      = '0;  // registers start at zero
-          state_d   = (prog_len_i == 32'd0) ? StHalted : StFetch;
+          state_d   = (prog_len_i == 32'd0) ? tern_csr_pkg::SeqStHalted : tern_csr_pkg::SeqStFetch;
         end
       end
-      StFetch: begin
+      tern_csr_pkg::SeqStFetch: begin
         if (behind && (halt_pend_q || pc_q >= len_q)) begin
           // a halt or a fault here comes after the pending instruction retires
         end else if (halt_pend_q) begin
-          state_d = StHalted;
+          state_d = tern_csr_pkg::SeqStHalted;
         end else if (pc_q >= len_q) begin  // ran past the last instruction: no halt
           fault      = 1'b1;
           fault_code = ErrPc;
         end else begin
           fetch_req_valid_o = 1'b1;
-          if (fetch_req_ready_i) state_d = StFetchWait;
+          if (fetch_req_ready_i) state_d = tern_csr_pkg::SeqStFetchWait;
         end
       end
-      StFetchWait: begin
+      tern_csr_pkg::SeqStFetchWait: begin
         if (fetch_rsp_valid_i) begin
           instr_d     = fetch_rsp_data_i;
           fault       = fetch_rsp_err_i && !behind;
           fault_code  = ErrMemory;
           fetch_err_d = fetch_rsp_err_i && behind;  // raised once the pending one retires
-          state_d     = StWait;
+          state_d     = tern_csr_pkg::SeqStWait;
         end
       end
-      StWait: begin
+      tern_csr_pkg::SeqStWait: begin
         // A fault of this instruction comes after the pending one retires, as in the golden
         // model, where that one completes first.
         if (fetch_err_q) begin
@@ -357,31 +348,32 @@ module tern_seq (
         end else if (!seq_mask[seq_id_i] || bad_field) begin
           fault = !behind;  // decoded: not this sequencer's, a reserved bit set or an undefined code
         end else if (halt_pend_q) begin
-          if (!behind) state_d = StHalted;  // the instruction has not started: it stays at pc
+          // the instruction has not started: it stays at pc
+          if (!behind) state_d = tern_csr_pkg::SeqStHalted;
         end else if (sem_ok && budget_out) begin
           fault      = !behind;  // one more would pass the budget: a runaway loop
           fault_code = ErrBudget;
         end else if (sem_ok && pend_blocks) begin
           // waits for the pending instruction
         end else if (sem_ok) begin
-          state_d   = StExec;
+          state_d   = tern_csr_pkg::SeqStExec;
           started_d = started_q + 32'd1;
         end else if (deadlock_i && !behind) begin
           fault      = 1'b1;  // nothing in the core can change the semaphore it waits on
           fault_code = ErrDeadlock;
         end
       end
-      StExec: begin
+      tern_csr_pkg::SeqStExec: begin
         // Control instructions retire here; the others move on to their port. A nop let past
         // the pending instruction (the only control instruction here while behind) retires
         // after it.
         if (is_engine) begin
           eng_valid_o = 1'b1;
-          state_d     = eng_ready_i ? StEngWait : StEng;
+          state_d     = eng_ready_i ? tern_csr_pkg::SeqStEngWait : tern_csr_pkg::SeqStEng;
         end else if (behind) begin
           pass    = 1'b1;
           pc_d    = pc_q + 32'd1;
-          state_d = StFetch;
+          state_d = tern_csr_pkg::SeqStFetch;
         end else begin
           retire = 1'b1;
           unique case (opcode)
@@ -389,15 +381,15 @@ module tern_seq (
               retire     = 1'b0;
               fault      = (mem_addr[1:0] != 2'd0);
               fault_code = ErrMemory;
-              state_d    = StMem;
+              state_d    = tern_csr_pkg::SeqStMem;
             end
             tern_isa_pkg::OpDma: begin
               retire  = 1'b0;
-              state_d = StDma;
+              state_d = tern_csr_pkg::SeqStDma;
             end
             tern_isa_pkg::OpHalt: begin
               next_pc = pc_q;
-              state_d = StHalted;
+              state_d = tern_csr_pkg::SeqStHalted;
             end
             tern_isa_pkg::OpNotify: notify_valid_o = 1'b1;
             tern_isa_pkg::OpLoop: begin
@@ -419,11 +411,11 @@ module tern_seq (
           end
         end
       end
-      StMem: begin
+      tern_csr_pkg::SeqStMem: begin
         mem_req_valid_o = 1'b1;
-        if (mem_req_ready_i) state_d = StMemWait;
+        if (mem_req_ready_i) state_d = tern_csr_pkg::SeqStMemWait;
       end
-      StMemWait: begin
+      tern_csr_pkg::SeqStMemWait: begin
         if (mem_rsp_valid_i) begin
           rf_we      = (opcode == tern_isa_pkg::OpLd) && !mem_rsp_err_i;
           rf_wd      = mem_rsp_rdata_i;
@@ -432,11 +424,11 @@ module tern_seq (
           fault_code = ErrMemory;
         end
       end
-      StEng: begin
+      tern_csr_pkg::SeqStEng: begin
         eng_valid_o = 1'b1;
-        if (eng_ready_i) state_d = StEngWait;
+        if (eng_ready_i) state_d = tern_csr_pkg::SeqStEngWait;
       end
-      StEngWait: begin
+      tern_csr_pkg::SeqStEngWait: begin
         if (eng_done && behind) begin
           done_seen_d = 1'b1;  // retires once the nops ahead of it have
           done_err_d  = eng_err;
@@ -450,10 +442,10 @@ module tern_seq (
           go_ahead = 1'b1;
           pend_d   = 1'b1;
           pc_d     = pc_q + 32'd1;
-          state_d  = StFetch;
+          state_d  = tern_csr_pkg::SeqStFetch;
         end
       end
-      StDma: begin
+      tern_csr_pkg::SeqStDma: begin
         dma_valid_o = 1'b1;
         // The DMA engine updates the semaphore when the transfer ends; a trigger naming a queue
         // or descriptor that does not exist is refused and faults here, as in the golden model.
@@ -461,7 +453,7 @@ module tern_seq (
         fault       = dma_ready_i && dma_err_i;
         fault_code  = ErrDma;
       end
-      default: state_d = StIdle;
+      default: state_d = tern_csr_pkg::SeqStIdle;
     endcase
 
     if (pend_retire) begin
@@ -485,19 +477,21 @@ module tern_seq (
     if (fault) begin
       err_d    = fault_code;
       err_pc_d = pc_q;
-      state_d  = StError;
+      state_d  = tern_csr_pkg::SeqStError;
       rf_we    = 1'b0;
     end else if (retire) begin
       sem_upd_valid_o = (upd_mode != 2'd0) && (opcode != tern_isa_pkg::OpDma);
       retired_d       = retired_d + 32'd1;
       pc_d            = next_pc;
-      if (state_d != StHalted) state_d = halt_pend_q ? StHalted : StFetch;
+      if (state_d != tern_csr_pkg::SeqStHalted)
+        state_d = halt_pend_q ? tern_csr_pkg::SeqStHalted : tern_csr_pkg::SeqStFetch;
     end
     // A halt request is kept until the sequencer halts (at the next instruction boundary: an
     // instruction in flight on an engine, ld/st or DMA completes first) and cleared by a start.
-    halt_pend_d = (halt_pend_q || halt_req_i) && (state_d != StHalted) && (state_d != StError) &&
-                  (state_d != StIdle);
-    if (start_i && !(state_q != StIdle && state_q != StHalted && state_q != StError)) begin
+    halt_pend_d = (halt_pend_q || halt_req_i) && (state_d != tern_csr_pkg::SeqStHalted) &&
+                  (state_d != tern_csr_pkg::SeqStError) &&
+                  (state_d != tern_csr_pkg::SeqStIdle);
+    if (start_i && !running) begin
       halt_pend_d = 1'b0;
       pend_d      = 1'b0;
       skip_d      = 4'd0;
@@ -510,7 +504,7 @@ module tern_seq (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q   <= StIdle;
+      state_q   <= tern_csr_pkg::SeqStIdle;
       pc_q      <= '0;
       len_q     <= '0;
       base_q    <= '0;
@@ -574,8 +568,9 @@ module tern_seq (
       fetch_cyc_q <= '0;
     end else if (running) begin
       busy_cyc_q  <= busy_cyc_q + 32'd1;
-      sem_cyc_q   <= sem_cyc_q + {31'd0, state_q == StWait && !sem_ok};
-      fetch_cyc_q <= fetch_cyc_q + {31'd0, state_q == StFetch || state_q == StFetchWait};
+      sem_cyc_q   <= sem_cyc_q + {31'd0, state_q == tern_csr_pkg::SeqStWait && !sem_ok};
+      fetch_cyc_q <= fetch_cyc_q + {31'd0, state_q == tern_csr_pkg::SeqStFetch ||
+                                           state_q == tern_csr_pkg::SeqStFetchWait};
     end
   end
 
@@ -616,9 +611,9 @@ module tern_seq (
   assign busy_cycles_o       = busy_cyc_q;
   assign sem_wait_cycles_o   = sem_cyc_q;
   assign fetch_wait_cycles_o = fetch_cyc_q;
-  assign halted_o      = (state_q == StHalted);
-  assign waiting_o     = (state_q == StWait) && !sem_ok;
-  assign stuck_o       = (state_q == StWait) && !sem_ok && !behind && !fetch_err_q;
+  assign halted_o      = (state_q == tern_csr_pkg::SeqStHalted);
+  assign waiting_o     = (state_q == tern_csr_pkg::SeqStWait) && !sem_ok;
+  assign stuck_o       = (state_q == tern_csr_pkg::SeqStWait) && !sem_ok && !behind && !fetch_err_q;
   assign notify_code_o = imm;
   assign err_code_o    = err_q;
   assign err_pc_o      = err_pc_q;

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "common/error.h"
+#include "core/seq_state.h"
 #include "isa/asm.h"
 #include "platform/axil_tlm_bridge.h"
 #include "platform/host_initiator.h"
@@ -28,8 +29,9 @@ namespace tern::tb {
 
 namespace platform_detail {
 
-// tern_seq's states (rtl/core/tern_seq.sv) that the timeline needs.
-constexpr uint32_t kStWait = 4, kStExec = 5;
+// tern_seq's states (core::SeqState, its state register's enum) that the timeline needs.
+constexpr uint32_t kStWait = uint32_t(core::SeqState::kWait);
+constexpr uint32_t kStExec = uint32_t(core::SeqState::kExec);
 constexpr uint32_t kResetCycles = 4;
 constexpr size_t kClockStackBytes = size_t{64} << 20;  // reserved, touched only as deep as used
 
