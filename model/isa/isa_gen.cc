@@ -78,6 +78,10 @@ constexpr const char* kUint = "int unsigned";
 std::string sv_sizes() {
   ParamBlock b;
   b.add(kUint, "InstrBits", std::to_string(kInstrBits), "instruction: two 512-bit fetch beats");
+  static_assert((kInstrBytes & (kInstrBytes - 1)) == 0, "an instruction's bytes are a power of two");
+  uint32_t log2_bytes = 0;
+  while ((1u << log2_bytes) < kInstrBytes) ++log2_bytes;
+  b.add(kUint, "InstrBytesLog2", std::to_string(log2_bytes), "instruction i at stream base + i << this");
   b.add(kUint, "DescBits", std::to_string(kDescBits), "DMA descriptor: one beat");
   b.add(kUint, "NumRegs", std::to_string(kNumRegs), "registers per sequencer; r0 reads zero");
   b.add(kUint, "NumSems", std::to_string(kNumSems), "semaphores");

@@ -14,6 +14,7 @@ package tern_isa_pkg;
 
   // Sizes and slot positions (bits)
   localparam int unsigned InstrBits      = 1024;  // instruction: two 512-bit fetch beats
+  localparam int unsigned InstrBytesLog2 = 7;     // instruction i at stream base + i << this
   localparam int unsigned DescBits       = 512;   // DMA descriptor: one beat
   localparam int unsigned NumRegs        = 64;    // registers per sequencer; r0 reads zero
   localparam int unsigned NumSems        = 64;    // semaphores

@@ -577,7 +577,7 @@ module tern_seq (
   // ---------------------------------------------------------------------------------------
   // Ports.
   // ---------------------------------------------------------------------------------------
-  assign fetch_req_addr_o = base_q + (pc_q << 7);  // 128 bytes per instruction
+  assign fetch_req_addr_o = base_q + (pc_q << tern_isa_pkg::InstrBytesLog2);
   assign mem_req_write_o  = (opcode == tern_isa_pkg::OpSt);
   assign mem_req_addr_o   = mem_addr;
   assign mem_req_wdata_o  = rf_q[32*rs2 +: 32];

@@ -30,7 +30,7 @@ module tern_seq_axi #(
   // Instructions per fetch burst: a quarter of 16 lines.
   localparam int unsigned Group = (Lines >= 16) ? 4 : 1,
   localparam int unsigned GB = (Group > 1) ? $clog2(Group) : 1,
-  localparam int unsigned GroupBytes = Group * 128,
+  localparam int unsigned GroupBytes = Group << tern_isa_pkg::InstrBytesLog2,
   // Groups prefetched ahead of the requested one: a quarter of the lines, at least one.
   localparam int unsigned Ahead = (Lines >= 8 * Group) ? Lines / (4 * Group) : 1,
   localparam int unsigned MaxReads = Ahead + 1,           // fetch reads in flight per sequencer
@@ -144,10 +144,10 @@ module tern_seq_axi #(
     assign req_group  = req_addr & ~(GroupBytes - 32'd1);
     assign head_addr  = fq_q[31:0];
     assign r_idx      = (Group > 1) ? GB'(beat_q >> $clog2(Beats)) : '0;
-    assign inst_addr  = head_addr + (32'(r_idx) << 7);
-    assign req_line   = (Lines > 1) ? LB'(req_addr >> 7) : '0;
-    assign pf_line    = (Lines > 1) ? LB'(pf_addr_q >> 7) : '0;
-    assign inst_line  = (Lines > 1) ? LB'(inst_addr >> 7) : '0;
+    assign inst_addr  = head_addr + (32'(r_idx) << tern_isa_pkg::InstrBytesLog2);
+    assign req_line   = (Lines > 1) ? LB'(req_addr >> tern_isa_pkg::InstrBytesLog2) : '0;
+    assign pf_line    = (Lines > 1) ? LB'(pf_addr_q >> tern_isa_pkg::InstrBytesLog2) : '0;
+    assign inst_line  = (Lines > 1) ? LB'(inst_addr >> tern_isa_pkg::InstrBytesLog2) : '0;
     assign misaligned = (req_addr[6:0] != 7'd0);
     assign hit        = lvalid_q[req_line] && (laddr_q[32*req_line +: 32] == req_addr);
     // In flight and kept: entries [drop_q, cnt_q) (the dropped reads are the oldest).
