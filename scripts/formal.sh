@@ -90,8 +90,8 @@ prove() {
   # memories are gone (a link's replay buffer) and the rest are mapped to registers.
   conn=$(sed -nE 's/^ *assign +(peek_[A-Za-z0-9_]+) *= *(u_dut\.[^;]+);.*/connect -set \1 \2;/p' \
          "$props")
-  conn_regs=$(grep -v '\[' <<<"$conn" | tr '\n' ' ' || true)
-  conn_words=$(grep '\[' <<<"$conn" | tr '\n' ' ' || true)
+  conn_regs=$(awk '!/\[/' <<<"$conn" | tr '\n' ' ')
+  conn_words=$(awk '/\[/' <<<"$conn" | tr '\n' ' ')
   if ! yosys -q -l "$LOG/$name.yosys.log" -p "read_verilog -sv $srcs;
          read_verilog -formal -sv $props; hierarchy -check -top $top$chparam; proc; flatten;
          $conn_regs opt_clean; opt_mem; opt_clean; memory_collect; memory_map; $conn_words
@@ -103,8 +103,13 @@ prove() {
   fi
   asserts=0 covers=0
   if [[ -z $why ]]; then
-    asserts=$(grep -c '^; yosys-smt2-assert ' "$LOG/$name.smt2" || true)
-    covers=$(grep -c '^; yosys-smt2-cover ' "$LOG/$name.smt2" || true)
+    asserts=$(awk '/^; yosys-smt2-assert /{n++} END{print n+0}' "$LOG/$name.smt2")
+    covers=$(awk '/^; yosys-smt2-cover /{n++} END{print n+0}' "$LOG/$name.smt2")
+  fi
+  # A model without assertions or covers proves nothing: a wrapper Yosys read as empty fails.
+  [[ -z $why && $asserts -eq 0 ]] && why="no assertions reached the model: $LOG/$name.smt2"
+  [[ -z $why && $covers -eq 0 ]] && why="no covers reached the model: $LOG/$name.smt2"
+  if [[ -z $why ]]; then
     smtbmc "$name" bmc -t "$depth"
     smtbmc "$name" ind -i -t "$depth"
     smtbmc "$name" cover -c -t "$depth"
@@ -143,8 +148,8 @@ for p in "${proofs[@]}"; do
   else
     [[ -z $why ]] && why="bmc $bmc, induction $ind, cover $cover: $LOG/$name.{bmc,ind,cover}.log"
     printf 'FAIL  %-18s %s\n' "$name" "$why"
-    grep -hE 'Assert failed|Unreached cover' "$LOG/$name".{bmc,ind,cover}.log 2>/dev/null \
-      | sed 's/^##  *[0-9:]*  */      /' | sort -u | head -n 5 || true
+    cat "$LOG/$name".{bmc,ind,cover}.log 2>/dev/null | awk '/Assert failed|Unreached cover/' \
+      | sed 's/^##  *[0-9:]*  */      /' | sort -u | head -n 5
     fails=$((fails + 1))
   fi
 done
