@@ -66,11 +66,11 @@ package tern_act_pkg;
   // between them is registered. Times count advances from the beat's entry (t = 0: its raw
   // element, scale and bias); a unit's operands are aligned to the later one's time
   // (tern_act_op), so a time below is where a value is valid.
-  localparam int unsigned UpLat   = 6;   // tern_fp_upconvert_pipe
-  localparam int unsigned MulLat  = 7;   // tern_fp32_mul_pipe
-  localparam int unsigned AddLat  = 10;  // tern_fp32_add_pipe
-  localparam int unsigned DivLat  = 35;  // tern_fp32_divsqrt_pipe
-  localparam int unsigned DownLat = 5;   // tern_fp_downconvert_pipe
+  localparam int unsigned UpLat   = tern_fp_pkg::UpLat;
+  localparam int unsigned MulLat  = tern_fp_pkg::MulLat;
+  localparam int unsigned AddLat  = tern_fp_pkg::AddLat;
+  localparam int unsigned DivLat  = tern_fp_pkg::DivLat;
+  localparam int unsigned DownLat = tern_fp_pkg::DownLat;
   localparam int unsigned StepLat = MulLat + AddLat;  // a Horner step: multiply, then add
   // tern_act_op's operations.
   localparam logic [1:0] OpAdd  = 2'd0;
@@ -87,11 +87,7 @@ package tern_act_pkg;
   endfunction
 
   // Simulation builds evaluate tern_act_op's units as their whole operations (tern_act_op).
-`ifdef VERILATOR
-  localparam bit FastSim = 1'b1;
-`else
-  localparam bit FastSim = 1'b0;
-`endif
+  localparam bit FastSim = tern_fp_pkg::FastSim;
 
   function automatic int unsigned later(int unsigned a, int unsigned b);
     later = (a > b) ? a : b;

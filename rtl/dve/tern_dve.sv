@@ -8,13 +8,15 @@
 //                        \--last element--> Drain --last beat--> Idle  (reductions, bn_*,
 //                         \--B elements--> Drain --B beats--> Run     max8, transpose)
 //
-// Element-wise instructions consume one beat of each input and produce one output beat per
-// cycle; the output is registered (out_valid_o high the cycle after the inputs were taken).
-// A rejected command reports err_valid_o for one cycle with err_code_o and leaves the engine
-// idle. The per-lane state (accumulators, max8 lists, transpose blocks) is one flat scratch
-// vector of S words per lane, written as a _d/_q pair. Each lane's arithmetic is a
-// tern_dve_lane (one module, so synthesis elaborates it once for all lanes) and each lane's
-// stochastic-rounding generator a tern_sr_rng.
+// The lanes (tern_dve_lane) are one pipeline (docs/vector-engine.md "Pipeline"): a beat (an
+// element, or a drain beat that reads the scratch) enters at most once a cycle and leaves on
+// out tern_dve_pkg::TEnd + 1 advances later, in order; the output's back-pressure stalls the
+// whole pipeline. This block holds the command, the line of beat records beside the pipeline
+// (what is at each position), the holds that keep a loop through the scratch in order (an
+// add reduction reads its accumulator at TA and writes it AluLat later, so its next element
+// waits), and the micro-program sequencer of bn_stats / bn_aggr (one element at a time). A
+// command is accepted when the pipeline is empty. A rejected command reports err_valid_o for
+// one cycle with err_code_o and leaves the engine idle.
 module tern_dve #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned B = (P < 32) ? P : 32,  // transpose block: min(32, P)
@@ -65,9 +67,8 @@ module tern_dve #(
   input  logic [31:0]     sr_seed_i
 );
 
-  localparam logic [1:0] StIdle  = 2'd0;
-  localparam logic [1:0] StRun   = 2'd1;
-  localparam logic [1:0] StDrain = 2'd2;
+  typedef enum logic [1:0] {StIdle, StRun, StDrain} state_e;
+  typedef enum logic [1:0] {UIdle, UIssue, UWait, UCommit} uop_state_e;
 
   // ---------------------------------------------------------------------------------------
   // Command checks (docs/vector-engine.md, "Bad commands"), in the order of the codes' checks.
@@ -141,9 +142,14 @@ module tern_dve #(
   endfunction
 
   // ---------------------------------------------------------------------------------------
-  // State
+  // The command
   // ---------------------------------------------------------------------------------------
-  logic [1:0]        state_q, state_d;
+  localparam int unsigned TA   = tern_dve_pkg::TA;
+  localparam int unsigned TB   = tern_dve_pkg::TB;
+  localparam int unsigned TO   = tern_dve_pkg::TO;
+  localparam int unsigned TEnd = tern_dve_pkg::TEnd;
+
+  state_e            state_q, state_d;
   logic [3:0]        op_q, op_d;
   logic [4:0]        alu0_q, alu0_d, alu1_q, alu1_d;
   logic [3:0]        dt0_q, dt0_d, dt1_q, dt1_d, dto_q, dto_d;
@@ -153,97 +159,202 @@ module tern_dve #(
   logic [31:0]       imm0_q, imm0_d, imm1_q, imm1_d, imm2_q, imm2_d;
   logic [5:0]        col_q, col_d, drain_q, drain_d;
   logic [P*32-1:0]   scal0_q, scal0_d, scal1_q, scal1_d;
-  logic [P*S*32-1:0] scr_q, scr_d;
-  logic              out_valid_q, out_valid_d;
-  logic [P*32-1:0]   out_q, out_d;
   logic              err_valid_q, err_valid_d;
   logic [2:0]        err_code_q, err_code_d;
+  logic [5:0]        hold_q, hold_d;   // advances before the next beat may enter
+  logic [31:0]       k_fp_q, n_fp_q;   // idx and n as fp32 (registered)
+  logic [31:0]       k_fp, n_fp;
 
   // ---------------------------------------------------------------------------------------
-  // Lane datapath: one tern_dve_lane per lane computes its candidate result and next scratch
-  // every cycle; the control below decides whether they are taken. Here only what crosses
-  // lanes or is the same in all of them: the conversion kind, k and n as fp32, the iota
-  // terms, the transpose drain word (read from the block's other lanes) and the SR draws.
+  // The line: what is at each position 1 .. TEnd of the pipeline
   // ---------------------------------------------------------------------------------------
-  logic [P*32-1:0]   lane_out;       // the lane's result beat, converted to the out dtype
-  logic [P*S*32-1:0] lane_scr;       // the scratch after taking this cycle's elements
-  logic [P*32-1:0]   random;         // each lane's SR draw for this cycle's element
-  logic [1:0]        kind;           // how this cycle's beat is converted
-  logic [31:0]       k_fp, n_fp;     // idx + 1 and n as fp32
-  logic [31:0]       iota_step;      // imm2 * idx
-  logic              draw;           // every lane consumes one SR draw this cycle
-  logic              seed_load, seed_init_q;
+  // A beat's record: {gen (it leaves on out), elem, drain, first (the command's first
+  // element), triple (bn_aggr: the first triple's third element), col[5:0], didx[5:0]}.
+  localparam int unsigned RecW = 17;
+  logic [RecW-1:0]      rec_in;
+  logic [TEnd*RecW-1:0] line_q, line_d;
+  logic                 line_empty;
+
+  function automatic logic [RecW-1:0] rec_at(logic [TEnd*RecW-1:0] line, int unsigned pos);
+    rec_at = line[(pos - 1)*RecW +: RecW];
+  endfunction
+  function automatic logic rec_gen(logic [RecW-1:0] r);   rec_gen   = r[16]; endfunction
+  function automatic logic rec_elem(logic [RecW-1:0] r);  rec_elem  = r[15]; endfunction
+  function automatic logic rec_drain(logic [RecW-1:0] r); rec_drain = r[14]; endfunction
+  function automatic logic rec_first(logic [RecW-1:0] r); rec_first = r[13]; endfunction
+
+  logic [RecW-1:0] at_a, at_b, at_o, at_end;
+  assign at_a   = rec_at(line_q, TA);
+  assign at_b   = rec_at(line_q, TB);
+  assign at_o   = rec_at(line_q, TO);
+  assign at_end = rec_at(line_q, TEnd);
 
   always_comb begin
-    unique case (state_q)
-      StDrain: begin
-        unique case (op_q)
-          tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpMax8: kind = tern_dve_pkg::KindFp;
-          tern_dve_pkg::DveOpTranspose: kind = tern_dve_pkg::KindCopy;
-          default: kind = tern_dve_pkg::KindWord;
-        endcase
+    line_empty = 1'b1;
+    for (int k = 0; k < TEnd; k++) begin
+      if (line_q[k*RecW + 15] || line_q[k*RecW + 14]) line_empty = 1'b0;
+    end
+  end
+
+  // How a beat is converted on exit (tern_dve_pkg::Kind*).
+  function automatic logic [1:0] kind_of(logic [3:0] op, logic drain, logic dom_int, logic [3:0] dt0,
+                                         logic [3:0] dto);
+    if (drain) begin
+      unique case (op)
+        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpMax8: kind_of = tern_dve_pkg::KindFp;
+        tern_dve_pkg::DveOpTranspose: kind_of = tern_dve_pkg::KindCopy;
+        default: kind_of = tern_dve_pkg::KindWord;
+      endcase
+    end else begin
+      unique case (op)
+        tern_dve_pkg::DveOpTensorTensor, tern_dve_pkg::DveOpTensorScalar,
+        tern_dve_pkg::DveOpScalarTensorTensor:
+          kind_of = dom_int ? tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
+        tern_dve_pkg::DveOpTensorCopy:
+          kind_of = (dt0 == dto) ? tern_dve_pkg::KindCopy :
+                    (!tern_pkg::is_float_dtype(dt0) && !tern_pkg::is_float_dtype(dto)) ?
+                    tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
+        tern_dve_pkg::DveOpIota:
+          kind_of = tern_pkg::is_float_dtype(dto) ? tern_dve_pkg::KindFp : tern_dve_pkg::KindInt;
+        default: kind_of = tern_dve_pkg::KindFp;
+      endcase
+    end
+  endfunction
+
+  logic [1:0] kind_o, kind_end;
+  assign kind_o   = kind_of(op_q, rec_drain(at_o), dom_int_q, dt0_q, dto_q);
+  assign kind_end = kind_of(op_q, rec_drain(at_end), dom_int_q, dt0_q, dto_q);
+
+  // ---------------------------------------------------------------------------------------
+  // The micro-program sequencer (bn_stats, bn_aggr): one micro-op at a time
+  // ---------------------------------------------------------------------------------------
+  uop_state_e  ust_q, ust_d;
+  logic [3:0]  upc_q, upc_d;
+  logic        ufirst_q, ufirst_d;
+  logic [3:0]  ucnt_q, ucnt_d;
+  logic [12:0] uop;
+  logic        en, kick, bn_busy, uop_issue, uop_capture, uop_commit;
+  logic [P-1:0] div_done;
+
+  assign uop         = tern_dve_pkg::uop_at(op_q, ufirst_q, upc_q);
+  assign bn_busy     = (ust_q != UIdle);
+  assign kick        = en && rec_elem(at_a) &&
+                       (op_q == tern_dve_pkg::DveOpBnStats ||
+                        (op_q == tern_dve_pkg::DveOpBnAggr && at_a[11:6] == 6'd2));
+  assign uop_issue   = (ust_q == UIssue) && en;
+  assign uop_commit  = (ust_q == UCommit);
+  assign uop_capture = (ust_q == UWait) &&
+                       ((uop[11:10] == tern_dve_pkg::UopDiv) ? div_done[0] : (ucnt_q == 4'd0));
+
+  always_comb begin
+    ust_d    = ust_q;
+    upc_d    = upc_q;
+    ufirst_d = ufirst_q;
+    ucnt_d   = ucnt_q;
+    unique case (ust_q)
+      UIdle: begin
+        if (kick) begin
+          ust_d    = UIssue;
+          upc_d    = 4'd0;
+          ufirst_d = at_a[12];
+        end
       end
-      default: begin
-        unique case (op_q)
-          tern_dve_pkg::DveOpTensorTensor, tern_dve_pkg::DveOpTensorScalar,
-          tern_dve_pkg::DveOpScalarTensorTensor:
-            kind = dom_int_q ? tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
-          tern_dve_pkg::DveOpTensorCopy:
-            kind = (dt0_q == dto_q) ? tern_dve_pkg::KindCopy :
-                   (!tern_pkg::is_float_dtype(dt0_q) && !tern_pkg::is_float_dtype(dto_q)) ?
-                   tern_dve_pkg::KindInt : tern_dve_pkg::KindFp;
-          tern_dve_pkg::DveOpIota: kind = tern_dve_pkg::KindInt;
-          default: kind = tern_dve_pkg::KindFp;
-        endcase
+      UIssue: begin
+        if (en) begin
+          ust_d  = UWait;
+          ucnt_d = 4'(tern_dve_pkg::AluLat - 1);
+        end
       end
+      UWait: begin
+        if (uop_capture) begin
+          ust_d = uop[12] ? UCommit : UIssue;
+          upc_d = upc_q + 4'd1;
+        end else if (en && ucnt_q != 4'd0) begin
+          ucnt_d = ucnt_q - 4'd1;
+        end
+      end
+      default: ust_d = UIdle;  // UCommit
     endcase
   end
 
-  tern_int32_to_fp32 u_k_fp (.int_i({16'd0, idx_q} + 32'd1), .fp32_o(k_fp));
+  // ---------------------------------------------------------------------------------------
+  // Lanes: the pipeline, per partition. Here what crosses lanes or is the same in all of
+  // them: k and n as fp32, the iota values, the transpose drain word (read from the block's
+  // other lanes) and the SR draws.
+  // ---------------------------------------------------------------------------------------
+  logic [P*32-1:0]   lane_out;   // each lane's beat at TEnd, converted
+  logic [P*S*32-1:0] lane_scr;   // each lane's scratch
+  logic [P*32-1:0]   random;     // each lane's SR draw for the beat at TO
+  logic [31:0]       iota_step;  // imm2 * idx
+  logic [3:0]        dtx;        // in0's dtype as the lanes convert it
+  logic              draw;       // every lane consumes one SR draw this cycle
+  logic              seed_load, seed_init_q, clear;
+  logic              fire;       // a beat enters
+
+  tern_int32_to_fp32 u_k_fp (.int_i({16'd0, idx_q}), .fp32_o(k_fp));
   tern_int32_to_fp32 u_n_fp (.int_i({16'd0, n_q}), .fp32_o(n_fp));
   assign iota_step = imm2_q * {16'd0, idx_q};
+  assign dtx = (op_q == tern_dve_pkg::DveOpIota) ? tern_pkg::DtInt32 : dt0_q;
 
   for (genvar p = 0; p < P; p++) begin : gen_lane
-    logic [31:0] s0, s1, iota, tr_word;
-    assign s0      = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
-    assign s1      = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
-    assign iota    = s0 + 32'(p) * imm1_q + iota_step;
+    logic [31:0] s0, s1, iota, tr_word, acc_init;
+    assign s0       = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
+    assign s1       = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
+    assign iota     = s0 + 32'(p) * imm1_q + iota_step;
     // Transpose: lane p drains word p % B of lane (p / B) * B + drain of its block.
-    assign tr_word = scr_q[((32'((p / B) * B) + 32'(drain_q)) * S + (p % B)) * 32 +: 32];
+    assign tr_word  = lane_scr[((32'((p / B) * B) + 32'(at_a[5:0])) * S + (p % B)) * 32 +: 32];
+    // A scan starts from its scalar 0; every other accumulator from +0.
+    assign acc_init = (cmd_op_i != tern_dve_pkg::DveOpTensorTensorScan) ? 32'd0 :
+                      cmd_scalar_sel_i[0] ? cmd_scalar0_i[p*32 +: 32] : cmd_imm0_i;
 
     tern_dve_lane #(.S(S)) u_lane (
-      .op_i       (op_q),
-      .alu0_i     (alu0_q),
-      .alu1_i     (alu1_q),
-      .dt0_i      (dt0_q),
-      .dt1_i      (dt1_q),
-      .dto_i      (dto_q),
-      .dom_int_i  (dom_int_q),
-      .rev_i      (rev_q),
-      .round_i    (round_q),
-      .sat_i      (sat_q),
-      .neg_i      (neg_q),
-      .drain_i    (state_q == StDrain),
-      .kind_i     (kind),
-      .idx_i      (idx_q),
-      .col_i      (col_q),
-      .drain_idx_i(drain_q),
-      .k_fp_i     (k_fp),
-      .n_fp_i     (n_fp),
-      .imm0_i     (imm0_q),
-      .x_i        (in0_data_i[p*32 +: 32]),
-      .y_i        (in1_data_i[p*32 +: 32]),
-      .s0_i       (s0),
-      .s1_i       (s1),
-      .iota_i     (iota),
-      .tr_word_i  (tr_word),
-      .random_i   (random[p*32 +: 32]),
-      .scr_i      (scr_q[p*S*32 +: S*32]),
-      .scr_o      (lane_scr[p*S*32 +: S*32]),
-      .out_o      (lane_out[p*32 +: 32])
+      .clk_i, .rst_ni, .en_i (en),
+      .op_i         (op_q),
+      .alu0_i       (alu0_q),
+      .alu1_i       (alu1_q),
+      .dt0_i        (dt0_q),
+      .dtx_i        (dtx),
+      .dt1_i        (dt1_q),
+      .dto_i        (dto_q),
+      .dom_int_i    (dom_int_q),
+      .rev_i        (rev_q),
+      .round_i      (round_q),
+      .sat_i        (sat_q),
+      .neg_i        (neg_q),
+      .s0_i         (s0),
+      .s1_i         (s1),
+      .imm0_i       (imm0_q),
+      .k_fp_i       (k_fp_q),
+      .n_fp_i       (n_fp_q),
+      .clear_i      (clear),
+      .acc_init_i   (acc_init),
+      .x_i          ((op_q == tern_dve_pkg::DveOpIota) ? iota : in0_data_i[p*32 +: 32]),
+      .y_i          (in1_data_i[p*32 +: 32]),
+      .a_elem_i     (rec_elem(at_a)),
+      .a_drain_i    (rec_drain(at_a)),
+      .a_first_i    (rec_first(at_a)),
+      .a_col_i      (at_a[11:6]),
+      .a_didx_i     (at_a[5:0]),
+      .tr_word_i    (tr_word),
+      .kick_i       (kick),
+      .b_elem_i     (rec_elem(at_b)),
+      .b_first_i    (rec_first(at_b)),
+      .o_elem_i     (rec_elem(at_o)),
+      .o_first_i    (rec_first(at_o)),
+      .o_kind_i     (kind_o),
+      .random_i     (random[p*32 +: 32]),
+      .end_kind_i   (kind_end),
+      .uop_i        (uop),
+      .uop_issue_i  (uop_issue),
+      .uop_capture_i(uop_capture),
+      .uop_commit_i (uop_commit),
+      .uop_first_i  (ufirst_q),
+      .div_done_o   (div_done[p]),
+      .scr_o        (lane_scr[p*S*32 +: S*32]),
+      .out_o        (lane_out[p*32 +: 32])
     );
 
-    // The lane's stochastic-rounding generator: one draw per element converted with SR.
+    // The lane's stochastic-rounding generator: one draw per beat converted with SR, at TO.
     tern_sr_rng u_sr_rng (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
@@ -266,12 +377,21 @@ module tern_dve #(
     end
   end
 
+  // One SR draw per lane for each beat converted from fp32 with SR, as it reaches TO.
+  assign draw = en && rec_gen(at_o) && (round_q == tern_pkg::RoundSr) &&
+                (kind_o == tern_dve_pkg::KindFp);
+
   // ---------------------------------------------------------------------------------------
   // Control
   // ---------------------------------------------------------------------------------------
-  logic       need0, need1, per_elem, out_free, fire, gen, draws;
-  logic [5:0] drain_len;
-  logic [2:0] cmd_err;
+  logic        need0, need1, per_elem, may_enter, last_elem;
+  logic        out_valid_q, out_valid_d;
+  logic [P*32-1:0] out_q, out_d;
+  logic [5:0]  drain_len;
+  logic [2:0]  cmd_err;
+
+  assign en        = !out_valid_q || out_ready_i;
+  assign may_enter = en && (hold_q == 6'd0) && !kick && !bn_busy;
 
   always_comb begin
     state_d = state_q;
@@ -282,20 +402,21 @@ module tern_dve #(
     imm0_d = imm0_q; imm1_d = imm1_q; imm2_d = imm2_q;
     scal0_d = scal0_q; scal1_d = scal1_q;
     idx_d = idx_q; col_d = col_q; drain_d = drain_q;
-    scr_d = scr_q;
+    hold_d = (en && hold_q != 6'd0) ? hold_q - 6'd1 : hold_q;
     err_valid_d = 1'b0;
     err_code_d = err_code_q;
-    cmd_ready_o = (state_q == StIdle);
+    cmd_ready_o = (state_q == StIdle) && line_empty && !bn_busy;
     in0_ready_o = 1'b0;
     in1_ready_o = 1'b0;
     cmd_err = tern_dve_pkg::DveErrNone;
-    gen = 1'b0;
+    clear = 1'b0;
+    fire = 1'b0;
+    rec_in = '0;
 
     need0    = tern_dve_pkg::uses_in0(op_q);
     need1    = tern_dve_pkg::uses_in1(op_q);
     per_elem = (op_q <= tern_dve_pkg::DveOpScalarTensorTensor) ||
                ((op_q >= tern_dve_pkg::DveOpTensorScalarReduce) && (op_q <= tern_dve_pkg::DveOpIota));
-    out_free = !out_valid_q || out_ready_i;
     unique case (op_q)
       tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorScalarReduce: drain_len = 6'd1;
       tern_dve_pkg::DveOpBnStats:   drain_len = 6'd3;
@@ -304,11 +425,11 @@ module tern_dve #(
       tern_dve_pkg::DveOpTranspose: drain_len = 6'(B);
       default:                      drain_len = 6'd0;
     endcase
-    fire = 1'b0;
+    last_elem = (idx_q + 16'd1 == n_q);
 
     unique case (state_q)
       StIdle: begin
-        if (cmd_valid_i) begin
+        if (cmd_valid_i && cmd_ready_o) begin
           cmd_err = check(cmd_op_i, cmd_alu0_i, cmd_alu1_i, cmd_dt_in0_i, cmd_dt_in1_i, cmd_dt_out_i, cmd_n_i);
           if (cmd_err != tern_dve_pkg::DveErrNone) begin
             err_valid_d = 1'b1;
@@ -323,28 +444,23 @@ module tern_dve #(
             imm0_d = cmd_imm0_i; imm1_d = cmd_imm1_i; imm2_d = cmd_imm2_i;
             scal0_d = cmd_scalar0_i; scal1_d = cmd_scalar1_i;
             idx_d = '0; col_d = '0; drain_d = '0;
+            hold_d = 6'd0;
             // Accumulators start at +0, max8 lists empty (key 0 is below every value); a scan
             // starts from its scalar 0.
-            /* verilator lint_off WIDTHCONCAT */  // the scratch is P*S words: 32 Kbit on small
-            scr_d = '0;
-            /* verilator lint_on WIDTHCONCAT */
-            if (cmd_op_i == tern_dve_pkg::DveOpTensorTensorScan) begin
-              for (int p = 0; p < P; p++) begin
-                scr_d[p*S*32 +: 32] = cmd_scalar_sel_i[0] ? cmd_scalar0_i[p*32 +: 32] : cmd_imm0_i;
-              end
-            end
+            clear = 1'b1;
           end
         end
       end
 
       StRun: begin
-        in0_ready_o = need0 && (!need1 || in1_valid_i) && (!per_elem || out_free);
-        in1_ready_o = need1 && (!need0 || in0_valid_i) && (!per_elem || out_free);
-        fire = (!need0 || in0_valid_i) && (!need1 || in1_valid_i) && (!per_elem || out_free);
+        in0_ready_o = need0 && may_enter && (!need1 || in1_valid_i);
+        in1_ready_o = need1 && may_enter && (!need0 || in0_valid_i);
+        fire = may_enter && (!need0 || in0_valid_i) && (!need1 || in1_valid_i);
         if (fire) begin
-          gen   = per_elem;
-          scr_d = lane_scr;
+          rec_in = {per_elem, 1'b1, 1'b0, idx_q == 16'd0, idx_q == 16'd2, col_q, 6'd0};
           idx_d = idx_q + 16'd1;
+          hold_d = tern_dve_pkg::hold_after(op_q, alu0_q,
+                                            last_elem && op_q != tern_dve_pkg::DveOpTranspose);
           if (op_q == tern_dve_pkg::DveOpTranspose) begin
             col_d = col_q + 6'd1;
             if (32'(col_q) + 32'd1 == B) begin
@@ -353,15 +469,17 @@ module tern_dve #(
             end
           end else begin
             if (op_q == tern_dve_pkg::DveOpBnAggr) col_d = (col_q == 6'd2) ? 6'd0 : col_q + 6'd1;
-            if (idx_q + 16'd1 == n_q) state_d = (drain_len != 6'd0) ? StDrain : StIdle;
+            if (last_elem) state_d = (drain_len != 6'd0) ? StDrain : StIdle;
           end
         end
       end
 
       StDrain: begin
-        if (out_free) begin
-          gen     = 1'b1;
+        fire = may_enter;
+        if (fire) begin
+          rec_in  = {1'b1, 1'b0, 1'b1, 1'b0, 1'b0, 6'd0, drain_q};
           drain_d = drain_q + 6'd1;
+          hold_d  = 6'd0;
           if (drain_q + 6'd1 == drain_len) begin
             drain_d = 6'd0;
             state_d = (op_q == tern_dve_pkg::DveOpTranspose && idx_q != n_q) ? StRun : StIdle;
@@ -371,23 +489,13 @@ module tern_dve #(
 
       default: state_d = StIdle;
     endcase
-
   end
 
-  // The result beat. One SR draw per lane for each element converted from fp32 (or from int32
-  // to a float) with SR.
-  assign draws = (round_q == tern_pkg::RoundSr) &&
-                 ((kind == tern_dve_pkg::KindFp) ||
-                  (kind == tern_dve_pkg::KindInt && tern_pkg::is_float_dtype(dto_q)));
-  assign draw  = gen && draws;
-  always_comb begin
-    out_valid_d = out_valid_q && !out_ready_i;
-    out_d       = out_q;
-    if (gen) begin
-      out_valid_d = 1'b1;
-      out_d       = lane_out;
-    end
-  end
+  assign line_d = en ? {line_q[(TEnd-1)*RecW-1:0], rec_in} : line_q;
+
+  // The result register: the beat at TEnd, converted.
+  assign out_valid_d = en ? rec_gen(at_end) : out_valid_q;
+  assign out_d       = en ? lane_out : out_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -399,9 +507,10 @@ module tern_dve #(
       imm0_q <= '0; imm1_q <= '0; imm2_q <= '0;
       scal0_q <= '0; scal1_q <= '0;
       idx_q <= '0; col_q <= '0; drain_q <= '0;
-      /* verilator lint_off WIDTHCONCAT */  // the scratch is P*S words: 32 Kbit on small
-      scr_q <= '0;
-      /* verilator lint_on WIDTHCONCAT */
+      hold_q <= '0;
+      k_fp_q <= '0; n_fp_q <= '0;
+      line_q <= '0;
+      ust_q <= UIdle; upc_q <= '0; ufirst_q <= 1'b0; ucnt_q <= '0;
       out_valid_q <= 1'b0;
       out_q <= '0;
       err_valid_q <= 1'b0;
@@ -415,7 +524,10 @@ module tern_dve #(
       imm0_q <= imm0_d; imm1_q <= imm1_d; imm2_q <= imm2_d;
       scal0_q <= scal0_d; scal1_q <= scal1_d;
       idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d;
-      scr_q <= scr_d;
+      hold_q <= hold_d;
+      k_fp_q <= k_fp; n_fp_q <= n_fp;
+      line_q <= line_d;
+      ust_q <= ust_d; upc_q <= upc_d; ufirst_q <= ufirst_d; ucnt_q <= ucnt_d;
       out_valid_q <= out_valid_d;
       out_q <= out_d;
       err_valid_q <= err_valid_d;
@@ -425,10 +537,21 @@ module tern_dve #(
 
   assign out_valid_o = out_valid_q;
   assign out_data_o  = out_q;
-  assign busy_o      = (state_q != StIdle) || out_valid_q;
+  assign busy_o      = (state_q != StIdle) || !line_empty || bn_busy || out_valid_q;
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
   assign cmd_check_o = check(cmd_op_i, cmd_alu0_i, cmd_alu1_i, cmd_dt_in0_i, cmd_dt_in1_i,
                              cmd_dt_out_i, cmd_n_i);
+
+`ifndef SYNTHESIS
+  // A micro-program runs with no element between entry and ALU A; every lane's divider ends
+  // in the same cycle; a beat leaves only when it entered.
+  uop_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                              bn_busy |-> !rec_elem(at_a));
+  div_lockstep: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                 div_done == '0 || div_done == '1);
+  issue_clear: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                uop_issue |-> !rec_elem(at_a));
+`endif
 
 endmodule

@@ -1,18 +1,23 @@
-// tern_dve_lane: one lane of the Vector Engine (docs/vector-engine.md, "RTL structure"): this
-// cycle's element through both ALU stages, the bn_stats / bn_aggr arithmetic, the next scratch
-// and the output conversion. Combinational; tern_dve holds the state and decides whether the
-// results are taken. Every fp32 operation is an instance of a small module, computed every
-// cycle; the procedural code only selects operands and results. Synthesis elaborates each
-// module once however many lanes there are, and Verilator calls one shared C++ function per
-// operation. Golden: model/dve (tern::VectorEngine), per partition.
+// tern_dve_lane: one lane of the Vector Engine (docs/vector-engine.md "Pipeline"): the input
+// conversions, ALU A, ALU B and the output conversion as one pipeline, the lane's scratch
+// (accumulators, max8 list, transpose block, bn_* statistics) and the micro-program datapath of
+// bn_stats / bn_aggr (ALU A, an iterative divider and four temporaries). tern_dve owns the
+// control: which beat is at which position (the *_i flags of positions TA, TB and TO), the
+// holds that keep a loop through the scratch in order, and the micro-program's sequence. All
+// lanes do the same thing in the same cycle. Positions and latencies: tern_dve_pkg (TA, TB,
+// TO, TEnd). Golden: model/dve (tern::VectorEngine), per partition.
 module tern_dve_lane #(
   parameter int unsigned S = 8  // scratch words (at least 8: the max8 list)
 ) (
-  // the command and the engine's position in it (the same in every lane)
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          en_i,          // the pipeline advances
+  // the command, constant while it runs
   input  logic [3:0]    op_i,          // tern_dve_pkg::DveOp*
   input  logic [4:0]    alu0_i,
   input  logic [4:0]    alu1_i,
   input  logic [3:0]    dt0_i,
+  input  logic [3:0]    dtx_i,         // in0's dtype as converted (int32 for iota's value)
   input  logic [3:0]    dt1_i,
   input  logic [3:0]    dto_i,
   input  logic          dom_int_i,     // the command works on int32 values
@@ -20,114 +25,163 @@ module tern_dve_lane #(
   input  logic          round_i,
   input  logic          sat_i,
   input  logic          neg_i,
-  input  logic          drain_i,       // the drain phase: out_o is the drain beat
-  input  logic [1:0]    kind_i,        // tern_dve_pkg::Kind*: how out_o is converted
-  input  logic [15:0]   idx_i,         // elements taken so far
-  input  logic [5:0]    col_i,         // bn_aggr: triple position; transpose: block column
-  input  logic [5:0]    drain_idx_i,   // drain beat
-  input  logic [31:0]   k_fp_i,        // idx + 1 as fp32
-  input  logic [31:0]   n_fp_i,        // n as fp32
-  input  logic [31:0]   imm0_i,
-  // this lane's operands
-  input  logic [31:0]   x_i,           // in0 element (raw dtype bits)
-  input  logic [31:0]   y_i,           // in1 element
   input  logic [31:0]   s0_i,          // scalar 0 (imm0 or the lane's scalar)
   input  logic [31:0]   s1_i,
-  input  logic [31:0]   iota_i,        // iota: s0 + p * imm1 + imm2 * idx
+  input  logic [31:0]   imm0_i,
+  input  logic [31:0]   k_fp_i,        // the micro-program's element count k as fp32
+  input  logic [31:0]   n_fp_i,        // n as fp32
+  input  logic          clear_i,       // a command starts: the scratch to 0, word 0 to acc_init_i
+  input  logic [31:0]   acc_init_i,
+  // position 0: the beat entering (for iota, x_i is its int32 value)
+  input  logic [31:0]   x_i,
+  input  logic [31:0]   y_i,
+  // position TA
+  input  logic          a_elem_i,      // an element is there
+  input  logic          a_drain_i,     // a drain beat is there
+  input  logic          a_first_i,     // the element is the command's first
+  input  logic [5:0]    a_col_i,       // bn_aggr: triple position; transpose: block column
+  input  logic [5:0]    a_didx_i,      // drain beat
   input  logic [31:0]   tr_word_i,     // transpose drain: this lane's word of the block
-  input  logic [31:0]   random_i,      // the SR draw this element uses
-  input  logic [S*32-1:0] scr_i,
-  output logic [S*32-1:0] scr_o,       // the scratch after taking this cycle's element
-  output logic [31:0]   out_o          // the result beat, converted to dto_i
+  input  logic          kick_i,        // the element there starts a micro-program
+  // position TB and TO
+  input  logic          b_elem_i,
+  input  logic          b_first_i,
+  input  logic          o_elem_i,
+  input  logic          o_first_i,
+  input  logic [1:0]    o_kind_i,      // tern_dve_pkg::Kind*: how the beat at TO is converted
+  input  logic [31:0]   random_i,      // the SR draw of the beat at TO
+  input  logic [1:0]    end_kind_i,    // the kind of the beat at TEnd
+  // the micro-program
+  input  logic [12:0]   uop_i,         // tern_dve_pkg::uop_at: the current micro-op
+  input  logic          uop_issue_i,   // issue it (ALU A or the divider)
+  input  logic          uop_capture_i, // its result is there: into its temporary
+  input  logic          uop_commit_i,  // the program ended: its results into the scratch
+  input  logic          uop_first_i,   // bn_aggr's first triple
+  output logic          div_done_o,    // the divider's result is there
+  // outputs
+  output logic [S*32-1:0] scr_o,       // the scratch (tern_dve reads the transpose block)
+  output logic [31:0]   out_o          // the beat at TEnd, converted
 );
+  /* verilator no_inline_module */  // lanes share one C++ class
 
-  // Storage width of a dtype in bits.
-  function automatic logic [31:0] dt_mask(logic [3:0] dt);
-    unique case (dt)
-      tern_pkg::DtInt8, tern_pkg::DtUint8, tern_pkg::DtFp8E4M3, tern_pkg::DtFp8E5M2: dt_mask = 32'h0000_00FF;
-      tern_pkg::DtBf16, tern_pkg::DtFp16: dt_mask = 32'h0000_FFFF;
-      default: dt_mask = 32'hFFFF_FFFF;
+  localparam int unsigned InLat  = tern_dve_pkg::InLat;
+  localparam int unsigned AluLat = tern_dve_pkg::AluLat;
+  localparam int unsigned OutLat = tern_dve_pkg::OutLat;
+
+  logic [S*32-1:0] scr_q, scr_d;
+  logic [127:0]    t_q, t_d;    // the temporaries T0 .. T3
+  logic [31:0]     xh_q, xh_d;  // the micro-program's element
+  logic [31:0]     acc, scr1, scr2, scr3, scr4, scr5;
+  assign acc  = scr_q[0*32 +: 32];
+  assign scr1 = scr_q[1*32 +: 32];
+  assign scr2 = scr_q[2*32 +: 32];
+  assign scr3 = scr_q[3*32 +: 32];
+  assign scr4 = scr_q[4*32 +: 32];
+  assign scr5 = scr_q[5*32 +: 32];
+  assign scr_o = scr_q;
+
+  // --- position 1 .. TA: the inputs, raw and as fp32 ----------------------------------------
+  logic [31:0] x_q, y_q, x_raw, y_raw, xf, yf;
+  tern_pipe_delay #(.Width (64), .Delay (1)) u_entry (
+    .clk_i, .rst_ni, .en_i, .data_i ({x_i, y_i}), .data_o ({x_q, y_q}));
+  tern_pipe_delay #(.Width (32), .Delay (InLat)) u_x_raw (
+    .clk_i, .rst_ni, .en_i, .data_i (x_q), .data_o (x_raw));
+  tern_pipe_delay #(.Width (32), .Delay (InLat)) u_y_raw (
+    .clk_i, .rst_ni, .en_i, .data_i (y_q), .data_o (y_raw));
+
+  if (tern_fp_pkg::FastSim) begin : gen_in_fast
+    tern_pipe_delay #(.Width (64), .Delay (InLat)) u_f (
+      .clk_i, .rst_ni, .en_i,
+      .data_i ({tern_fp_int_pkg::to_fp32(dtx_i, x_q), tern_fp_int_pkg::to_fp32(dt1_i, y_q)}),
+      .data_o ({xf, yf}));
+  end else begin : gen_in_units
+    // Floats through the pipelined up-conversion; integers through int_to_fp32, delayed.
+    logic [31:0] x_up, y_up, x_int, y_int;
+    logic        unused_x_valid, unused_y_valid, unused_x_ok, unused_y_ok;
+    tern_fp_upconvert_pipe #(.Latency (InLat)) u_x_up (
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dtx_i), .bits_i (x_q),
+      .valid_o (unused_x_valid), .fp32_o (x_up), .dtype_ok_o (unused_x_ok));
+    tern_fp_upconvert_pipe #(.Latency (InLat)) u_y_up (
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dt1_i), .bits_i (y_q),
+      .valid_o (unused_y_valid), .fp32_o (y_up), .dtype_ok_o (unused_y_ok));
+    tern_pipe_delay #(.Width (64), .Delay (InLat)) u_int (
+      .clk_i, .rst_ni, .en_i,
+      .data_i ({tern_fp_int_pkg::int_to_fp32(dtx_i, x_q), tern_fp_int_pkg::int_to_fp32(dt1_i, y_q)}),
+      .data_o ({x_int, y_int}));
+    assign xf = tern_pkg::is_float_dtype(dtx_i) ? x_up : x_int;
+    assign yf = tern_pkg::is_float_dtype(dt1_i) ? y_up : y_int;
+  end
+
+  // The operands at TA: fp32, or int32 in a bitwise command.
+  logic [31:0] x_iv, y_iv, xo, yo;
+  assign x_iv = 32'(tern_fp_int_pkg::int_value(dtx_i, x_raw));
+  assign y_iv = 32'(tern_fp_int_pkg::int_value(dt1_i, y_raw));
+  assign xo   = dom_int_i ? x_iv : xf;
+  assign yo   = dom_int_i ? y_iv : yf;
+
+  // --- the micro-program's operands ---------------------------------------------------------
+  logic        uop_last;
+  logic [1:0]  uop_unit, uop_dst;
+  logic [3:0]  uop_a, uop_b;
+  logic [31:0] ua, ub;
+  assign {uop_last, uop_unit, uop_a, uop_b, uop_dst} = uop_i;
+
+  function automatic logic [31:0] source(logic [3:0] c, logic [31:0] x, logic [S*32-1:0] scr,
+                                         logic [127:0] t, logic [31:0] k);
+    unique case (c)
+      tern_dve_pkg::SrcX:    source = x;
+      tern_dve_pkg::SrcAcc:  source = scr[0*32 +: 32];
+      tern_dve_pkg::SrcScr1: source = scr[1*32 +: 32];
+      tern_dve_pkg::SrcScr2: source = scr[2*32 +: 32];
+      tern_dve_pkg::SrcScr3: source = scr[3*32 +: 32];
+      tern_dve_pkg::SrcScr4: source = scr[4*32 +: 32];
+      tern_dve_pkg::SrcK:    source = k;
+      default:               source = t[32*c[1:0] +: 32];
     endcase
   endfunction
+  assign ua = source(uop_a, xh_q, scr_q, t_q, k_fp_i);
+  assign ub = source(uop_b, xh_q, scr_q, t_q, k_fp_i);
 
-  logic [31:0] acc, scr1, scr2, scr3, scr4;
-  assign acc  = scr_i[0*32 +: 32];
-  assign scr1 = scr_i[1*32 +: 32];
-  assign scr2 = scr_i[2*32 +: 32];
-  assign scr3 = scr_i[3*32 +: 32];
-  assign scr4 = scr_i[4*32 +: 32];
-
-  // --- inputs: fp32, or int32 in a bitwise command ------------------------------------------
-  // Floats exact (upconvert); integers through int32 (tern_fp_int_pkg::to_fp32).
-  logic [31:0] x_int, y_int, x_up, y_up, x_int_fp, y_int_fp, xf, yf, xo, yo;
-  logic        unused_x_ok, unused_y_ok;
-  assign x_int = 32'(tern_fp_int_pkg::int_value(dt0_i, x_i));
-  assign y_int = 32'(tern_fp_int_pkg::int_value(dt1_i, y_i));
-  tern_fp_upconvert  u_x_up  (.dtype_i(dt0_i), .bits_i(x_i), .fp32_o(x_up), .dtype_ok_o(unused_x_ok));
-  tern_fp_upconvert  u_y_up  (.dtype_i(dt1_i), .bits_i(y_i), .fp32_o(y_up), .dtype_ok_o(unused_y_ok));
-  tern_int32_to_fp32 u_x_int (.int_i(x_int), .fp32_o(x_int_fp));
-  tern_int32_to_fp32 u_y_int (.int_i(y_int), .fp32_o(y_int_fp));
-  assign xf = tern_pkg::is_float_dtype(dt0_i) ? x_up : x_int_fp;
-  assign yf = tern_pkg::is_float_dtype(dt1_i) ? y_up : y_int_fp;
-  assign xo = dom_int_i ? x_int : xf;
-  assign yo = dom_int_i ? y_int : yf;
-
-  // --- stage A: ta = a1 opa a2 --------------------------------------------------------------
+  // --- ALU A at TA: the element's operands, or a micro-op --------------------------------------
   logic [4:0]  opa;
   logic [31:0] a1, a2, ta;
   always_comb begin
     opa = alu0_i; a1 = xo; a2 = s0_i;
-    unique case (op_i)
-      tern_dve_pkg::DveOpTensorTensor: a2 = yo;
-      tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
-      tern_dve_pkg::DveOpTensorScalarReduce: begin
-        a1 = rev_i[0] ? s0_i : xo;
-        a2 = rev_i[0] ? xo : s0_i;
-      end
-      tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
-        a1 = acc;
-        a2 = xo;
-      end
-      tern_dve_pkg::DveOpBnStats: begin  // delta = x - mean
-        opa = tern_dve_pkg::DveAluSubtract;
-        a2  = acc;
-      end
-      tern_dve_pkg::DveOpBnAggr: begin   // n = na + nb
-        opa = tern_dve_pkg::DveAluAdd;
-        a1  = acc;
-        a2  = scr3;
-      end
-      default: ;
-    endcase
-  end
-  tern_dve_alu u_alu_a (.op_i(opa), .a_i(a1), .b_i(a2), .result_o(ta));
-
-  // --- the divider: bn_stats delta / k; bn_aggr f = nb / n, and the variance M2 / n when
-  // draining ----------------------------------------------------------------------------------
-  logic [31:0] c1, c2, dv;
-  always_comb begin
-    if (drain_i) begin
-      c1 = scr2;
-      c2 = acc;
-    end else if (op_i == tern_dve_pkg::DveOpBnStats) begin
-      c1 = ta;
-      c2 = k_fp_i;
+    if (uop_issue_i) begin
+      unique case (uop_unit)
+        tern_dve_pkg::UopAdd: opa = tern_dve_pkg::DveAluAdd;
+        tern_dve_pkg::UopSub: opa = tern_dve_pkg::DveAluSubtract;
+        default:              opa = tern_dve_pkg::DveAluMultiply;
+      endcase
+      a1 = ua;
+      a2 = ub;
     end else begin
-      c1 = scr3;
-      c2 = ta;
+      unique case (op_i)
+        tern_dve_pkg::DveOpTensorTensor: a2 = yo;
+        tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
+        tern_dve_pkg::DveOpTensorScalarReduce: begin
+          a1 = rev_i[0] ? s0_i : xo;
+          a2 = rev_i[0] ? xo : s0_i;
+        end
+        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
+          a1 = acc;
+          a2 = xo;
+        end
+        default: ;
+      endcase
     end
   end
-  tern_fp32_div u_div (.a_i(c1), .b_i(c2), .quotient_o(dv));
+  tern_dve_alu u_alu_a (.clk_i, .rst_ni, .en_i, .op_i (opa), .a_i (a1), .b_i (a2), .result_o (ta));
 
-  // Welford: mean' = mean + delta / k; M2 term delta * (x - mean').
-  logic [31:0] bn_mean, x_dev, bn_m2;
-  tern_fp32_add u_bn_mean (.a_i(acc), .b_i(dv), .sum_o(bn_mean));
-  tern_fp32_add u_x_dev   (.a_i(xo), .b_i({~bn_mean[31], bn_mean[30:0]}), .sum_o(x_dev));
-  tern_fp32_mul u_bn_m2   (.a_i(ta), .b_i(x_dev), .product_o(bn_m2));
+  // --- ALU B at TB ------------------------------------------------------------------------------
+  logic [31:0] y_b, ta_late, tb;
+  tern_pipe_delay #(.Width (32), .Delay (AluLat)) u_y_b (
+    .clk_i, .rst_ni, .en_i, .data_i (yo), .data_o (y_b));
+  tern_pipe_delay #(.Width (32), .Delay (AluLat)) u_ta_late (
+    .clk_i, .rst_ni, .en_i, .data_i (ta), .data_o (ta_late));
 
-  // --- stage B: tb = b1 opb b2 --------------------------------------------------------------
   logic [4:0]  opb;
-  logic [31:0] b1, b2, tb;
+  logic [31:0] b1, b2;
   always_comb begin
     opb = alu1_i; b1 = ta; b2 = s1_i;
     unique case (op_i)
@@ -136,159 +190,194 @@ module tern_dve_lane #(
         b2 = rev_i[1] ? ta : s1_i;
       end
       tern_dve_pkg::DveOpScalarTensorTensor: begin
-        b1 = rev_i[1] ? yo : ta;
-        b2 = rev_i[1] ? ta : yo;
+        b1 = rev_i[1] ? y_b : ta;
+        b2 = rev_i[1] ? ta : y_b;
       end
       tern_dve_pkg::DveOpTensorScalarReduce: begin
         b1 = acc;
         b2 = ta;
       end
-      tern_dve_pkg::DveOpTensorTensorScan: b2 = yo;
-      tern_dve_pkg::DveOpBnStats: begin   // M2' = M2 + delta * (x - mean')
-        opb = tern_dve_pkg::DveAluAdd;
-        b1  = scr1;
-        b2  = bn_m2;
-      end
-      tern_dve_pkg::DveOpBnAggr: begin    // delta = mb - ma
-        opb = tern_dve_pkg::DveAluSubtract;
-        b1  = scr4;
-        b2  = scr1;
-      end
+      tern_dve_pkg::DveOpTensorTensorScan: b2 = y_b;
       default: ;
     endcase
   end
-  tern_dve_alu u_alu_b (.op_i(opb), .a_i(b1), .b_i(b2), .result_o(tb));
+  tern_dve_alu u_alu_b (.clk_i, .rst_ni, .en_i, .op_i (opb), .a_i (b1), .b_i (b2), .result_o (tb));
 
-  // Chan: mean = ma + delta * f; M2 = (M2a + M2b) + (delta * delta) * (na * f).
-  logic [31:0] tb_f, ag_mean, m2_ab, tb_sq, na_f, m2_term, ag_m2;
-  tern_fp32_mul u_tb_f    (.a_i(tb), .b_i(dv), .product_o(tb_f));
-  tern_fp32_add u_ag_mean (.a_i(scr1), .b_i(tb_f), .sum_o(ag_mean));
-  tern_fp32_add u_m2_ab   (.a_i(scr2), .b_i(xo), .sum_o(m2_ab));
-  tern_fp32_mul u_tb_sq   (.a_i(tb), .b_i(tb), .product_o(tb_sq));
-  tern_fp32_mul u_na_f    (.a_i(acc), .b_i(dv), .product_o(na_f));
-  tern_fp32_mul u_m2_term (.a_i(tb_sq), .b_i(na_f), .product_o(m2_term));
-  tern_fp32_add u_ag_m2   (.a_i(m2_ab), .b_i(m2_term), .sum_o(ag_m2));
+  // --- the divider (micro-programs only) ------------------------------------------------------
+  logic        unused_div_ready;
+  logic [31:0] dv;
+  tern_fp32_divsqrt u_div (
+    .clk_i, .rst_ni,
+    .in_valid_i  (uop_issue_i && uop_unit == tern_dve_pkg::UopDiv),
+    .in_ready_o  (unused_div_ready),
+    .sqrt_i      (1'b0),
+    .a_i         (ua),
+    .b_i         (ub),
+    .out_valid_o (div_done_o),
+    .out_ready_i (1'b1),
+    .result_o    (dv)
+  );
 
-  // --- the element's result, and the scratch after taking it ---------------------------------
-  logic [31:0] v_run, k_new;
-  logic [3:0]  pos;
-  always_comb begin
-    scr_o = scr_i;
-    v_run = 32'd0;
-    k_new = tern_dve_pkg::order_key(tern_dve_pkg::canon(xo));
-    pos   = 4'd0;
-    unique case (op_i)
-      tern_dve_pkg::DveOpTensorTensor: v_run = ta;
-      tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor: v_run = tb;
-      tern_dve_pkg::DveOpTensorReduce: scr_o[0*32 +: 32] = (idx_i == 16'd0) ? xo : ta;
-      tern_dve_pkg::DveOpTensorScalarReduce: begin
-        v_run = ta;
-        scr_o[0*32 +: 32] = (idx_i == 16'd0) ? ta : tb;
-      end
-      tern_dve_pkg::DveOpTensorTensorScan: begin
-        v_run = tb;
-        scr_o[0*32 +: 32] = tb;
-      end
-      tern_dve_pkg::DveOpTensorCopy: begin
-        if (dt0_i == dto_i) v_run = x_i;
-        else if (!tern_pkg::is_float_dtype(dt0_i) && !tern_pkg::is_float_dtype(dto_i))
-          v_run = 32'(tern_fp_int_pkg::int_value(dt0_i, x_i));
-        else v_run = xf;
-      end
-      tern_dve_pkg::DveOpMemset: v_run = imm0_i;
-      tern_dve_pkg::DveOpSelect: v_run = tern_dve_pkg::fp32_is_zero(xo) ? s0_i : yo;
-      tern_dve_pkg::DveOpIota:   v_run = iota_i;
-      tern_dve_pkg::DveOpBnStats: begin
-        scr_o[0*32 +: 32] = bn_mean;
-        scr_o[1*32 +: 32] = tb;
-      end
-      tern_dve_pkg::DveOpBnAggr: begin
-        if (col_i == 6'd0) begin
-          scr_o[3*32 +: 32] = xo;
-        end else if (col_i == 6'd1) begin
-          scr_o[4*32 +: 32] = xo;
-        end else if (idx_i == 16'd2) begin  // the first triple
-          scr_o[0*32 +: 32] = scr3;
-          scr_o[1*32 +: 32] = scr4;
-          scr_o[2*32 +: 32] = xo;
-        end else begin
-          scr_o[0*32 +: 32] = ta;
-          scr_o[1*32 +: 32] = ag_mean;
-          scr_o[2*32 +: 32] = ag_m2;
-        end
-      end
-      tern_dve_pkg::DveOpMax8: begin
-        // Insert into the descending list of order keys; equal keys keep arrival order.
-        for (int j = 0; j < 8; j++) begin
-          if (scr_i[j*32 +: 32] >= k_new) pos = pos + 4'd1;
-        end
-        for (int j = 1; j < 8; j++) begin
-          if (4'(j) > pos) scr_o[j*32 +: 32] = scr_i[(j-1)*32 +: 32];
-        end
-        for (int j = 0; j < 8; j++) begin
-          if (4'(j) == pos) scr_o[j*32 +: 32] = k_new;
-        end
-      end
-      tern_dve_pkg::DveOpTranspose: begin
-        for (int j = 0; j < S; j++) begin
-          if (32'(col_i) == j) scr_o[j*32 +: 32] = x_i;
-        end
-      end
-      default: ;
-    endcase
-  end
-
-  // --- the drain beat -------------------------------------------------------------------------
-  logic [31:0] v_drain;
+  // --- the value that leaves, chosen at TA for what needs no ALU ------------------------------
+  logic [31:0] v_early, v_early_late, v_drain;
   always_comb begin
     unique case (op_i)
       tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorScalarReduce:
         v_drain = neg_i ? tern_dve_pkg::negate(acc) : acc;
       tern_dve_pkg::DveOpBnStats:
-        v_drain = (drain_idx_i == 6'd0) ? n_fp_i : (drain_idx_i == 6'd1) ? acc : scr1;
+        v_drain = (a_didx_i == 6'd0) ? n_fp_i : (a_didx_i == 6'd1) ? acc : scr1;
       tern_dve_pkg::DveOpBnAggr:
-        v_drain = (drain_idx_i == 6'd0) ? scr1 : dv;  // dv = M2 / n while draining
+        v_drain = (a_didx_i == 6'd0) ? scr1 : scr5;
       tern_dve_pkg::DveOpMax8:
-        v_drain = tern_dve_pkg::order_unkey(scr_i[32'(drain_idx_i[2:0])*32 +: 32]);
+        v_drain = tern_dve_pkg::order_unkey(scr_q[32'(a_didx_i[2:0])*32 +: 32]);
       tern_dve_pkg::DveOpTranspose:
         v_drain = tr_word_i;
       default: v_drain = 32'd0;
     endcase
+    v_early = v_drain;
+    if (!a_drain_i) begin
+      unique case (op_i)
+        tern_dve_pkg::DveOpTensorCopy: begin
+          if (dt0_i == dto_i) v_early = x_raw;
+          else if (!tern_pkg::is_float_dtype(dt0_i) && !tern_pkg::is_float_dtype(dto_i)) v_early = x_iv;
+          else v_early = xf;
+        end
+        tern_dve_pkg::DveOpMemset: v_early = imm0_i;
+        tern_dve_pkg::DveOpSelect: v_early = tern_dve_pkg::fp32_is_zero(xo) ? s0_i : yo;
+        tern_dve_pkg::DveOpIota:   v_early = tern_pkg::is_float_dtype(dto_i) ? xf : x_iv;
+        default: ;
+      endcase
+    end
+  end
+  tern_pipe_delay #(.Width (32), .Delay (2 * AluLat)) u_v_early (
+    .clk_i, .rst_ni, .en_i, .data_i (v_early), .data_o (v_early_late));
+
+  // --- the value at TO and its conversion -------------------------------------------------------
+  logic [31:0] v;
+  always_comb begin
+    unique case (op_i)
+      tern_dve_pkg::DveOpTensorTensor, tern_dve_pkg::DveOpTensorScalarReduce: v = ta_late;
+      tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
+      tern_dve_pkg::DveOpTensorTensorScan: v = tb;
+      default: v = v_early_late;
+    endcase
+    if (!o_elem_i) v = v_early_late;  // a drain beat
   end
 
-  // --- output conversion (RNE/SR, saturate flag; int32 results saturate to int dtypes) -------
-  // Floats through downconvert (saturate flag), integers through fp32_to_int
-  // (tern_fp_int_pkg::from_fp32).
-  logic [31:0] v, fv, conv_in, conv_fp, conv_int, conv, sat_int;
-  logic        unused_out_ok;
-  assign v = drain_i ? v_drain : v_run;
-  tern_int32_to_fp32 u_v_fp32 (.int_i(v), .fp32_o(fv));
-  assign conv_in = (kind_i == tern_dve_pkg::KindInt) ? fv : v;
-  tern_fp_downconvert u_out_fp (
-    .dtype_i     (dto_i),
-    .fp32_i      (conv_in),
-    .round_mode_i(round_i),
-    .saturate_i  (sat_i),
-    .random_i    (random_i),
-    .bits_o      (conv_fp),
-    .dtype_ok_o  (unused_out_ok)
-  );
-  tern_fp32_to_int u_out_int (
-    .dtype_i     (dto_i),
-    .fp32_i      (conv_in),
-    .round_mode_i(round_i),
-    .random_i    (random_i),
-    .int_o       (conv_int)
-  );
-  assign conv = tern_pkg::is_float_dtype(dto_i) ? conv_fp : conv_int;
-  assign sat_int = tern_fp_int_pkg::saturate_int(dto_i, {v[31], v});
-  always_comb begin
-    unique case (kind_i)
-      tern_dve_pkg::KindInt:  out_o = tern_pkg::is_float_dtype(dto_i) ? conv : sat_int;
-      tern_dve_pkg::KindCopy: out_o = v & dt_mask(dto_i);
-      tern_dve_pkg::KindWord: out_o = tern_dve_pkg::canon(v);
-      default:                out_o = conv;
-    endcase
+  if (tern_fp_pkg::FastSim) begin : gen_out_fast
+    logic unused_end_kind;
+    tern_pipe_delay #(.Width (32), .Delay (OutLat)) u_out (
+      .clk_i, .rst_ni, .en_i,
+      .data_i (tern_dve_pkg::out_convert(o_kind_i, dto_i, v, round_i, sat_i, random_i)),
+      .data_o (out_o));
+    assign unused_end_kind = ^end_kind_i;
+  end else begin : gen_out_units
+    // Floats through the pipelined down-conversion; the rest converted at TO, then delayed.
+    logic [31:0] fp_bits, other, other_late;
+    logic        unused_fp_valid, unused_fp_ok;
+    tern_fp_downconvert_pipe #(.Latency (OutLat)) u_down (
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dto_i), .fp32_i (v),
+      .round_mode_i (round_i), .saturate_i (sat_i), .random_i,
+      .valid_o (unused_fp_valid), .bits_o (fp_bits), .dtype_ok_o (unused_fp_ok));
+    assign other = tern_dve_pkg::out_convert(o_kind_i, dto_i, v, round_i, sat_i, random_i);
+    tern_pipe_delay #(.Width (32), .Delay (OutLat)) u_other (
+      .clk_i, .rst_ni, .en_i, .data_i (other), .data_o (other_late));
+    assign out_o = (end_kind_i == tern_dve_pkg::KindFp && tern_pkg::is_float_dtype(dto_i)) ?
+                   fp_bits : other_late;
   end
+
+  // --- the scratch and the micro-program's registers --------------------------------------------
+  // Written at TA (max/min reductions, first elements, max8, transpose, bn_aggr's stores), at
+  // TB (an add reduction's sum; the first element of tensor_scalar_reduce), at TO (ALU B's
+  // result of a reduction or scan) and by a micro-program's commit. tern_dve's holds keep one
+  // beat's write before the next beat's read.
+  logic [31:0] k_new;
+  logic [7:0]  ge;  // max8: list entry j >= the new key (a descending list: a thermometer)
+  assign k_new = tern_dve_pkg::order_key(tern_dve_pkg::canon(xo));
+  always_comb begin
+    for (int j = 0; j < 8; j++) ge[j] = scr_q[j*32 +: 32] >= k_new;
+  end
+
+  always_comb begin
+    scr_d = scr_q;
+    t_d   = t_q;
+    xh_d  = xh_q;
+    if (clear_i) begin
+      /* verilator lint_off WIDTHCONCAT */
+      scr_d = '0;
+      /* verilator lint_on WIDTHCONCAT */
+      scr_d[0*32 +: 32] = acc_init_i;
+    end else if (en_i) begin
+      if (a_elem_i) begin
+        unique case (op_i)
+          tern_dve_pkg::DveOpTensorReduce: begin
+            if (a_first_i) scr_d[0*32 +: 32] = xo;
+            else if (alu0_i == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, xo);
+            else if (alu0_i == tern_dve_pkg::DveAluMin) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_min(acc, xo);
+          end
+          tern_dve_pkg::DveOpMax8: begin
+            for (int j = 0; j < 8; j++) begin
+              if (!ge[j]) scr_d[j*32 +: 32] = (j == 0 || ge[(j + 7) % 8]) ? k_new : scr_q[((j + 7) % 8)*32 +: 32];
+            end
+          end
+          tern_dve_pkg::DveOpTranspose: begin
+            for (int j = 0; j < S; j++) begin
+              if (32'(a_col_i) == j) scr_d[j*32 +: 32] = x_raw;
+            end
+          end
+          tern_dve_pkg::DveOpBnAggr: begin
+            if (a_col_i == 6'd0) scr_d[3*32 +: 32] = xo;
+            if (a_col_i == 6'd1) scr_d[4*32 +: 32] = xo;
+          end
+          default: ;
+        endcase
+      end
+      if (b_elem_i) begin
+        if (op_i == tern_dve_pkg::DveOpTensorReduce && alu0_i == tern_dve_pkg::DveAluAdd && !b_first_i)
+          scr_d[0*32 +: 32] = ta;
+        if (op_i == tern_dve_pkg::DveOpTensorScalarReduce && b_first_i) scr_d[0*32 +: 32] = ta;
+      end
+      if (o_elem_i) begin
+        if ((op_i == tern_dve_pkg::DveOpTensorScalarReduce && !o_first_i) ||
+            op_i == tern_dve_pkg::DveOpTensorTensorScan)
+          scr_d[0*32 +: 32] = tb;
+      end
+    end
+    if (kick_i) xh_d = xo;
+    if (uop_capture_i) t_d[32*uop_dst +: 32] = (uop_unit == tern_dve_pkg::UopDiv) ? dv : ta;
+    if (uop_commit_i) begin
+      if (op_i == tern_dve_pkg::DveOpBnStats) begin
+        scr_d[0*32 +: 32] = t_q[2*32 +: 32];
+        scr_d[1*32 +: 32] = t_q[3*32 +: 32];
+      end else if (uop_first_i) begin
+        scr_d[0*32 +: 32] = scr3;
+        scr_d[1*32 +: 32] = scr4;
+        scr_d[2*32 +: 32] = xh_q;
+        scr_d[5*32 +: 32] = t_q[2*32 +: 32];
+      end else begin
+        scr_d[0*32 +: 32] = t_q[0*32 +: 32];
+        scr_d[1*32 +: 32] = t_q[3*32 +: 32];
+        scr_d[2*32 +: 32] = t_q[1*32 +: 32];
+        scr_d[5*32 +: 32] = t_q[2*32 +: 32];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      /* verilator lint_off WIDTHCONCAT */
+      scr_q <= '0;
+      /* verilator lint_on WIDTHCONCAT */
+      t_q   <= '0;
+      xh_q  <= '0;
+    end else begin
+      scr_q <= scr_d;
+      t_q   <= t_d;
+      xh_q  <= xh_d;
+    end
+  end
+
+  logic unused_last;
+  assign unused_last = uop_last;
 
 endmodule

@@ -61,7 +61,115 @@ package tern_dve_pkg;
   localparam logic [1:0] KindWord = 2'd3;  // an fp32 word as is (NaN canonical), no rounding
 
   localparam logic [31:0] Fp32One = 32'h3F80_0000;
-  localparam logic [31:0] Fp32NaN = 32'h7FC0_0000;
+  localparam logic [31:0] Fp32NaN = tern_pkg::Fp32CanonicalNaN;
+
+  // The pipeline (docs/vector-engine.md "Pipeline"): positions count advances after a beat
+  // entered (position 0: its raw elements on in0/in1). Every lane converts its inputs to fp32
+  // (InLat), runs ALU A and then ALU B (AluLat each: the adder's latency, the multiplier and
+  // the one-step operations padded to it) and converts the result (OutLat).
+  localparam int unsigned InLat  = tern_fp_pkg::UpLat;
+  localparam int unsigned AluLat = tern_fp_pkg::AddLat;
+  localparam int unsigned OutLat = tern_fp_pkg::DownLat;
+  localparam int unsigned TA   = 1 + InLat;     // ALU A takes its operands; the scratch is read
+  localparam int unsigned TB   = TA + AluLat;   // A's result; ALU B takes its operands
+  localparam int unsigned TO   = TB + AluLat;   // B's result; the output conversion takes it
+  localparam int unsigned TEnd = TO + OutLat;   // the converted beat, into the result register
+
+  // bn_stats and bn_aggr run each element as a micro-program (one operation at a time through
+  // ALU A or the lane's iterative divider) between their scratch words and four temporaries.
+  // A micro-op: {last[12], unit[11:10], a[9:6], b[5:2], dst[1:0]}.
+  localparam logic [1:0] UopAdd = 2'd0;
+  localparam logic [1:0] UopSub = 2'd1;
+  localparam logic [1:0] UopMul = 2'd2;
+  localparam logic [1:0] UopDiv = 2'd3;
+  localparam logic [3:0] SrcX    = 4'd0;   // the element (fp32)
+  localparam logic [3:0] SrcAcc  = 4'd1;   // scratch word 0
+  localparam logic [3:0] SrcScr1 = 4'd2;
+  localparam logic [3:0] SrcScr2 = 4'd3;
+  localparam logic [3:0] SrcScr3 = 4'd4;
+  localparam logic [3:0] SrcScr4 = 4'd5;
+  localparam logic [3:0] SrcK    = 4'd6;   // the element's count k as fp32
+  localparam logic [3:0] SrcT0   = 4'd8;   // temporaries T0 .. T3: 8 .. 11
+  localparam logic [3:0] SrcT1   = 4'd9;
+  localparam logic [3:0] SrcT2   = 4'd10;
+  localparam logic [3:0] SrcT3   = 4'd11;
+
+  /* verilator lint_on UNUSEDPARAM */
+
+  function automatic logic [12:0] uop(logic last, logic [1:0] unit, logic [3:0] a, logic [3:0] b,
+                                      logic [1:0] dst);
+    uop = {last, unit, a, b, dst};
+  endfunction
+
+  // Micro-op upc of an element's program; commit (tern_dve_lane) writes the scratch after the
+  // last. bn_stats (Welford): delta = x - mean; mean' = mean + delta / k; M2' = M2 + delta *
+  // (x - mean'). bn_aggr (Chan), a triple (nb, mb, M2b) into (n, mean, M2): n' = n + nb;
+  // f = nb / n'; delta = mb - mean; mean' = mean + delta * f; M2' = (M2 + M2b) + (delta *
+  // delta) * (n * f); and the variance M2' / n' for the drain. The first triple only divides.
+  function automatic logic [12:0] uop_at(logic [3:0] op, logic first, logic [3:0] upc);
+    uop_at = 13'd0;
+    if (op == DveOpBnStats) begin
+      unique case (upc)
+        4'd0:    uop_at = uop(1'b0, UopSub, SrcX,   SrcAcc, 2'd0);  // T0 = delta
+        4'd1:    uop_at = uop(1'b0, UopDiv, SrcT0,  SrcK,   2'd1);  // T1 = delta / k
+        4'd2:    uop_at = uop(1'b0, UopAdd, SrcAcc, SrcT1,  2'd2);  // T2 = mean'
+        4'd3:    uop_at = uop(1'b0, UopSub, SrcX,   SrcT2,  2'd3);  // T3 = x - mean'
+        4'd4:    uop_at = uop(1'b0, UopMul, SrcT0,  SrcT3,  2'd3);  // T3 = delta (x - mean')
+        default: uop_at = uop(1'b1, UopAdd, SrcScr1, SrcT3, 2'd3);  // T3 = M2'
+      endcase
+    end else if (first) begin
+      uop_at = uop(1'b1, UopDiv, SrcX, SrcScr3, 2'd2);              // T2 = M2b / nb
+    end else begin
+      unique case (upc)
+        4'd0:    uop_at = uop(1'b0, UopAdd, SrcAcc,  SrcScr3, 2'd0);  // T0 = n'
+        4'd1:    uop_at = uop(1'b0, UopDiv, SrcScr3, SrcT0,   2'd1);  // T1 = f
+        4'd2:    uop_at = uop(1'b0, UopSub, SrcScr4, SrcScr1, 2'd2);  // T2 = delta
+        4'd3:    uop_at = uop(1'b0, UopMul, SrcT2,   SrcT1,   2'd3);  // T3 = delta f
+        4'd4:    uop_at = uop(1'b0, UopAdd, SrcScr1, SrcT3,   2'd3);  // T3 = mean'
+        4'd5:    uop_at = uop(1'b0, UopMul, SrcAcc,  SrcT1,   2'd1);  // T1 = n f
+        4'd6:    uop_at = uop(1'b0, UopMul, SrcT2,   SrcT2,   2'd2);  // T2 = delta^2
+        4'd7:    uop_at = uop(1'b0, UopMul, SrcT2,   SrcT1,   2'd2);  // T2 = delta^2 (n f)
+        4'd8:    uop_at = uop(1'b0, UopAdd, SrcScr2, SrcX,    2'd1);  // T1 = M2 + M2b
+        4'd9:    uop_at = uop(1'b0, UopAdd, SrcT1,   SrcT2,   2'd1);  // T1 = M2'
+        default: uop_at = uop(1'b1, UopDiv, SrcT1,   SrcT0,   2'd2);  // T2 = M2' / n'
+      endcase
+    end
+  endfunction
+
+  // Storage width of a dtype in bits, as a mask.
+  function automatic logic [31:0] dt_mask(logic [3:0] dt);
+    unique case (dt)
+      tern_pkg::DtInt8, tern_pkg::DtUint8, tern_pkg::DtFp8E4M3, tern_pkg::DtFp8E5M2: dt_mask = 32'h0000_00FF;
+      tern_pkg::DtBf16, tern_pkg::DtFp16: dt_mask = 32'h0000_FFFF;
+      default: dt_mask = 32'hFFFF_FFFF;
+    endcase
+  endfunction
+
+  // A result beat's conversion to the out dtype by its kind (Kind*): an fp32 value rounded
+  // (RNE/SR, the saturate flag) to a float or an integer dtype, an int32 value saturated to an
+  // integer dtype, the input's bits masked, an fp32 word with NaN canonical.
+  function automatic logic [31:0] out_convert(logic [1:0] kind, logic [3:0] dto, logic [31:0] v,
+                                              logic round, logic sat, logic [31:0] random);
+    unique case (kind)
+      KindInt:  out_convert = tern_fp_int_pkg::saturate_int(dto, {v[31], v});
+      KindCopy: out_convert = v & dt_mask(dto);
+      KindWord: out_convert = canon(v);
+      default:  out_convert = tern_fp_int_pkg::from_fp32(dto, v, round, sat, random);
+    endcase
+  endfunction
+
+  // Advances a beat of op holds the next one back: the loop through the scratch (written
+  // AluLat or 2 AluLat after it is read), or a micro-program's element reaching ALU A before
+  // the next enters. to_drain: the next beat is the first of the drain.
+  function automatic logic [5:0] hold_after(logic [3:0] op, logic [4:0] alu0, logic to_drain);
+    unique case (op)
+      DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd) ? 6'(AluLat) : 6'd0;
+      DveOpTensorScalarReduce: hold_after = to_drain ? 6'(2 * AluLat) : 6'(AluLat);
+      DveOpTensorTensorScan:   hold_after = 6'(2 * AluLat);
+      DveOpBnStats, DveOpBnAggr: hold_after = 6'(TA - 1);
+      default:                 hold_after = 6'd0;
+    endcase
+  endfunction
 
   /* verilator lint_on UNUSEDPARAM */
 

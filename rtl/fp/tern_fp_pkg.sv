@@ -14,6 +14,24 @@
 // as one shared C++ function each they verilate small; synthesis ignores the pragma.
 package tern_fp_pkg;
 
+  // --- The pipelined units' full latencies (rtl/fp/*_pipe.sv, docs/fpga.md) -------------------
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int unsigned UpLat   = 6;   // tern_fp_upconvert_pipe
+  localparam int unsigned MulLat  = 7;   // tern_fp32_mul_pipe
+  localparam int unsigned AddLat  = 10;  // tern_fp32_add_pipe
+  localparam int unsigned DivLat  = 35;  // tern_fp32_divsqrt_pipe
+  localparam int unsigned DownLat = 5;   // tern_fp_downconvert_pipe
+  /* verilator lint_on UNUSEDPARAM */
+
+  // Simulation builds evaluate an engine's pipelined units as their whole operations followed by
+  // the unit's latency (docs/decisions.md, "In simulation the lane's units are their whole
+  // operations"); synthesis builds the steps.
+`ifdef VERILATOR
+  localparam bit FastSim = 1'b1;
+`else
+  localparam bit FastSim = 1'b0;
+`endif
+
   // Leading zeros of a 27-bit value (27 when it is zero) and the value shifted left by them: a
   // five-step binary search that shifts as it counts, cheaper than a 27-step loop in gates and
   // in simulation, and no second shifter after the count. {count[4:0], shifted[26:0]}.
