@@ -66,7 +66,7 @@ CycleRecord act_cycles(const CoreConfig& cfg, act::ActFunc f, uint32_t n, uint32
 
 // Vector Engine instructions over n elements, one at a time on an idle engine, for the tiny
 // and small configs: cycles from the command until idle, and the first result's cycle.
-void dve_cycles(const std::string& config_dir, const std::vector<uint32_t>& sizes, std::vector<std::string>& records) {
+void bench_dve(const std::string& config_dir, const std::vector<uint32_t>& sizes, std::vector<std::string>& records) {
   const DveOp ops[] = {DveOp::kTensorTensor, DveOp::kTensorScalar, DveOp::kTensorReduce, DveOp::kTensorCopy,
                        DveOp::kTensorTensorScan, DveOp::kBnStats, DveOp::kMax8, DveOp::kTranspose};
   for (const char* name : {"tiny", "small"}) {
@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
       }
     }
 
-    dve_cycles(config_dir, quick ? std::vector<uint32_t>{1, 64} : std::vector<uint32_t>{1, 8, 64, 512, 4096}, records);
+    bench_dve(config_dir, quick ? std::vector<uint32_t>{1, 64} : std::vector<uint32_t>{1, 8, 64, 512, 4096}, records);
 
     // The accuracy table.
     std::string table =

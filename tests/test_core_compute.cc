@@ -145,7 +145,8 @@ TYPED_TEST(CoreComputeTest, EnginesStreamABeatPerCycle) {
     uint32_t fixed;  // cycles besides the N beats
   };
   const Case cases[] = {
-      {"dve", fmt::format(".seq dve\n  tensor_copy sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], -\n  halt\n", P, N), 40},
+      {"dve", fmt::format(".seq dve\n  tensor_copy sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], -\n  halt\n", P, N),
+       kDvePipeCycles + 20},
       {"act", fmt::format(".seq act\n  activate sbuf.fp32[0:{0}, 4096][[1,{1}]], sbuf.fp32[0:{0}, 0][[1,{1}]], "
                           "func=copy, scale=1.0, bias=0.0\n  halt\n", P, N),
        act::act_latency(act::ActFunc::kCopy) + 20},

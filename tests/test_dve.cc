@@ -133,6 +133,25 @@ TYPED_TEST(DveTest, EdgeSizes) {
   EXPECT_TRUE(r.errors.empty());
 }
 
+// One command alone takes tern::dve_cycles (docs/vector-engine.md "Pipeline"): the pipeline's
+// latency once, one element a cycle, the loops through the accumulator and the micro-programs
+// at their rates. The golden core model's estimates use the same function.
+TYPED_TEST(DveTest, CyclesAreTheEnginesTiming) {
+  auto rng = test::make_rng();
+  for (int op = 0; op < kNumDveOps; ++op) {
+    for (DveAlu a0 : {DveAlu::kAdd, DveAlu::kMax}) {
+      for (uint32_t n : {1u, 8u, 45u}) {
+        const DveOp o = static_cast<DveOp>(op);
+        DveCommand c = this->cmd(o, a0, Dtype::kFp32, Dtype::kBf16, this->fit(o, n));
+        if (o == DveOp::kBnStats || o == DveOp::kBnAggr || o == DveOp::kTranspose) c.out = Dtype::kFp32;
+        c.alu1 = DveAlu::kAdd;
+        const tb::DveCheck r = this->check({tb::make_item(c, this->P(), rng)});
+        EXPECT_EQ(r.cycles, dve_cycles(c)) << dve_op_name(o) << " " << dve_alu_name(a0) << " n = " << c.n;
+      }
+    }
+  }
+}
+
 TYPED_TEST(DveTest, SpecialValuesAndOverflow) {
   // NaN, +-Inf, +-0, max/min with signed zeros, comparisons with NaN, fp32 -> int saturation,
   // int32 -> int8 saturation, shift overflow, e4m3 overflow with and without saturate.

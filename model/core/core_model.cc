@@ -519,14 +519,7 @@ struct CoreModel::Impl {
     VectorEngine::Result r = eng.execute(cmd, fill(l0, eng.in0_beats(cmd)), fill(l1, eng.in1_beats(cmd)));
     write_lanes(out, r.out);
     if (tsr) write_lanes(in1, r.out, cmd.n);
-    switch (cmd.op) {
-      case DveOp::kTensorScalarReduce: return cmd.n + 3;
-      case DveOp::kBnStats: return cmd.n + 5;
-      case DveOp::kBnAggr: return cmd.n + 4;
-      case DveOp::kMax8: return cmd.n + 10;
-      case DveOp::kTranspose: return 2 * uint64_t(cmd.n) + 2;
-      default: return cmd.n + 2;
-    }
+    return dve_cycles(cmd);
   }
 
   // --- DMA -----------------------------------------------------------------------------------

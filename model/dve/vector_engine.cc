@@ -356,4 +356,29 @@ VectorEngine::Result VectorEngine::execute(const DveCommand& c, const DveLanes& 
   return r;
 }
 
+uint64_t dve_cycles(const DveCommand& c) {
+  const uint64_t n = c.n, L = kDveAluLoop;
+  // A micro-program element: it reaches ALU A (7 cycles after it entered), its micro-ops run
+  // one after the other, the commit, then the next beat enters.
+  auto program = [&](uint64_t alu_ops, uint64_t divides) { return 9 + alu_ops * L + divides * kDveDivCycles; };
+  uint64_t last_entry = n;  // the cycle the last beat enters; the first enters at cycle 1
+  switch (c.op) {
+    case DveOp::kTensorReduce:
+      last_entry = c.alu0 == DveAlu::kAdd ? 1 + L * n : n + 1;
+      break;
+    case DveOp::kTensorScalarReduce: last_entry = 1 + L * (n - 1) + 2 * L - 1; break;
+    case DveOp::kTensorTensorScan: last_entry = 1 + (2 * L - 1) * (n - 1); break;
+    case DveOp::kBnStats: last_entry = 1 + n * program(5, 1) + 2; break;
+    case DveOp::kBnAggr: {
+      const uint64_t triples = n / 3;
+      last_entry = 1 + 14 + program(0, 1) + (triples - 1) * (14 + program(9, 2)) + 1;
+      break;
+    }
+    case DveOp::kMax8: last_entry = n + 8; break;
+    case DveOp::kTranspose: last_entry = 2 * n; break;
+    default: break;
+  }
+  return last_entry + kDvePipeCycles;
+}
+
 }  // namespace tern

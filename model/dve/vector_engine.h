@@ -91,6 +91,17 @@ struct DveCommand {
   std::vector<uint32_t> scalar0, scalar1;   // one word per partition (empty: zeros)
 };
 
+// The engine's timing (docs/vector-engine.md "Pipeline"): cycles from an accepted command to
+// the engine idle, its results taken as they come. Every beat (element or drain beat) leaves
+// kDvePipeCycles after it entered; beats enter at most one a cycle, an element of a loop
+// through the accumulator kDveAluLoop (tensor_reduce add, tensor_scalar_reduce) or twice that
+// (tensor_tensor_scan) cycles after the one before, and a bn_stats / bn_aggr element runs its
+// micro-program (ALU A: kDveAluLoop cycles an operation; the divider: kDveDivCycles) alone.
+constexpr uint32_t kDvePipeCycles = 34;
+constexpr uint32_t kDveAluLoop = 11;
+constexpr uint32_t kDveDivCycles = 38;
+uint64_t dve_cycles(const DveCommand& c);
+
 using DveLanes = std::vector<std::vector<uint32_t>>;  // [partition][element], raw dtype bits
 
 // Element operation on fp32 words (arithmetic ops) or int32 values (bitwise ops).

@@ -455,6 +455,10 @@ module tern_act_lane #(
     assert (tern_act_pkg::ErfcTerms == tern_act_coeff_pkg::ErfcTerms)
       else $fatal(1, "tern_act_pkg::ErfcTerms %0d is not the generated %0d", tern_act_pkg::ErfcTerms,
                   tern_act_coeff_pkg::ErfcTerms);
+    assert (tern_act_pkg::UpLat == tern_fp_pkg::UpLat && tern_act_pkg::MulLat == tern_fp_pkg::MulLat &&
+            tern_act_pkg::AddLat == tern_fp_pkg::AddLat && tern_act_pkg::DivLat == tern_fp_pkg::DivLat &&
+            tern_act_pkg::DownLat == tern_fp_pkg::DownLat)
+      else $fatal(1, "tern_act_pkg's unit latencies differ from tern_fp_pkg's");
   end
 `endif
 endmodule

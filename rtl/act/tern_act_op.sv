@@ -4,7 +4,7 @@
 // tern_act_pkg::later(TA, TB) + the unit's latency advances after the entry. Op (tern_act_pkg
 // Op*): a_i + b_i (tern_fp32_add_pipe, AddLat), a_i * b_i (tern_fp32_mul_pipe, MulLat), a_i / b_i
 // or sqrt(a_i) (tern_fp32_divsqrt_pipe, one operation a cycle, DivLat; b_i unused for sqrt).
-// In simulation (tern_act_pkg::FastSim) the unit is its whole operation -- tern_fp_pkg's
+// In simulation (tern_fp_pkg::FastSim) the unit is its whole operation -- tern_fp_pkg's
 // function, which the unit's steps compose and its own tests hold it to -- and the same
 // latency: Verilator writes every instance's steps out in full, which for the lanes' hundreds
 // of units would not compile (docs/decisions.md). Synthesis builds the steps.
@@ -27,8 +27,8 @@ module tern_act_op #(
   tern_pipe_delay #(.Width (32), .Delay (T - TA)) u_a (.clk_i, .rst_ni, .en_i, .data_i (a_i), .data_o (a));
   tern_pipe_delay #(.Width (32), .Delay (T - TB)) u_b (.clk_i, .rst_ni, .en_i, .data_i (b_i), .data_o (b));
 
-  if (tern_act_pkg::FastSim) begin : gen_fast
-    // Simulation (tern_act_pkg::FastSim): the whole operation at once, then its latency.
+  if (tern_fp_pkg::FastSim) begin : gen_fast
+    // Simulation (tern_fp_pkg::FastSim): the whole operation at once, then its latency.
     logic [31:0] result;
     always_comb begin
       unique case (Op)

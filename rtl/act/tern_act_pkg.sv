@@ -66,11 +66,13 @@ package tern_act_pkg;
   // between them is registered. Times count advances from the beat's entry (t = 0: its raw
   // element, scale and bias); a unit's operands are aligned to the later one's time
   // (tern_act_op), so a time below is where a value is valid.
-  localparam int unsigned UpLat   = tern_fp_pkg::UpLat;
-  localparam int unsigned MulLat  = tern_fp_pkg::MulLat;
-  localparam int unsigned AddLat  = tern_fp_pkg::AddLat;
-  localparam int unsigned DivLat  = tern_fp_pkg::DivLat;
-  localparam int unsigned DownLat = tern_fp_pkg::DownLat;
+  // The units' latencies are tern_fp_pkg's, written out (a package cannot name another's
+  // parameters in Yosys 0.23); tern_act_lane checks that they agree.
+  localparam int unsigned UpLat   = 6;   // tern_fp_upconvert_pipe
+  localparam int unsigned MulLat  = 7;   // tern_fp32_mul_pipe
+  localparam int unsigned AddLat  = 10;  // tern_fp32_add_pipe
+  localparam int unsigned DivLat  = 35;  // tern_fp32_divsqrt_pipe
+  localparam int unsigned DownLat = 5;   // tern_fp_downconvert_pipe
   localparam int unsigned StepLat = MulLat + AddLat;  // a Horner step: multiply, then add
   // tern_act_op's operations.
   localparam logic [1:0] OpAdd  = 2'd0;
@@ -86,8 +88,6 @@ package tern_act_pkg;
     op_lat = (op == OpAdd) ? AddLat : (op == OpMul) ? MulLat : DivLat;
   endfunction
 
-  // Simulation builds evaluate tern_act_op's units as their whole operations (tern_act_op).
-  localparam bit FastSim = tern_fp_pkg::FastSim;
 
   function automatic int unsigned later(int unsigned a, int unsigned b);
     later = (a > b) ? a : b;

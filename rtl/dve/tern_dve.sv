@@ -178,10 +178,12 @@ module tern_dve #(
   function automatic logic [RecW-1:0] rec_at(logic [TEnd*RecW-1:0] line, int unsigned pos);
     rec_at = line[(pos - 1)*RecW +: RecW];
   endfunction
+  /* verilator lint_off UNUSEDSIGNAL */  // each reads one field
   function automatic logic rec_gen(logic [RecW-1:0] r);   rec_gen   = r[16]; endfunction
   function automatic logic rec_elem(logic [RecW-1:0] r);  rec_elem  = r[15]; endfunction
   function automatic logic rec_drain(logic [RecW-1:0] r); rec_drain = r[14]; endfunction
   function automatic logic rec_first(logic [RecW-1:0] r); rec_first = r[13]; endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   logic [RecW-1:0] at_a, at_b, at_o, at_end;
   assign at_a   = rec_at(line_q, TA);

@@ -71,10 +71,9 @@ module tern_dve_lane #(
   logic [S*32-1:0] scr_q, scr_d;
   logic [127:0]    t_q, t_d;    // the temporaries T0 .. T3
   logic [31:0]     xh_q, xh_d;  // the micro-program's element
-  logic [31:0]     acc, scr1, scr2, scr3, scr4, scr5;
+  logic [31:0]     acc, scr1, scr3, scr4, scr5;
   assign acc  = scr_q[0*32 +: 32];
   assign scr1 = scr_q[1*32 +: 32];
-  assign scr2 = scr_q[2*32 +: 32];
   assign scr3 = scr_q[3*32 +: 32];
   assign scr4 = scr_q[4*32 +: 32];
   assign scr5 = scr_q[5*32 +: 32];
@@ -126,6 +125,7 @@ module tern_dve_lane #(
   logic [31:0] ua, ub;
   assign {uop_last, uop_unit, uop_a, uop_b, uop_dst} = uop_i;
 
+  /* verilator lint_off UNUSEDSIGNAL */  // words 5 and up are no source
   function automatic logic [31:0] source(logic [3:0] c, logic [31:0] x, logic [S*32-1:0] scr,
                                          logic [127:0] t, logic [31:0] k);
     unique case (c)
@@ -139,6 +139,7 @@ module tern_dve_lane #(
       default:               source = t[32*c[1:0] +: 32];
     endcase
   endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   assign ua = source(uop_a, xh_q, scr_q, t_q, k_fp_i);
   assign ub = source(uop_b, xh_q, scr_q, t_q, k_fp_i);
 
@@ -379,5 +380,12 @@ module tern_dve_lane #(
 
   logic unused_last;
   assign unused_last = uop_last;
+
+`ifndef SYNTHESIS
+  initial begin : latencies
+    assert (InLat == tern_fp_pkg::UpLat && AluLat == tern_fp_pkg::AddLat && OutLat == tern_fp_pkg::DownLat)
+      else $fatal(1, "tern_dve_lane: tern_dve_pkg's latencies differ from tern_fp_pkg's units");
+  end
+`endif
 
 endmodule

@@ -61,15 +61,17 @@ package tern_dve_pkg;
   localparam logic [1:0] KindWord = 2'd3;  // an fp32 word as is (NaN canonical), no rounding
 
   localparam logic [31:0] Fp32One = 32'h3F80_0000;
-  localparam logic [31:0] Fp32NaN = tern_pkg::Fp32CanonicalNaN;
+  localparam logic [31:0] Fp32NaN = 32'h7FC0_0000;
 
   // The pipeline (docs/vector-engine.md "Pipeline"): positions count advances after a beat
   // entered (position 0: its raw elements on in0/in1). Every lane converts its inputs to fp32
   // (InLat), runs ALU A and then ALU B (AluLat each: the adder's latency, the multiplier and
-  // the one-step operations padded to it) and converts the result (OutLat).
-  localparam int unsigned InLat  = tern_fp_pkg::UpLat;
-  localparam int unsigned AluLat = tern_fp_pkg::AddLat;
-  localparam int unsigned OutLat = tern_fp_pkg::DownLat;
+  // the one-step operations padded to it) and converts the result (OutLat). The latencies are
+  // tern_fp_pkg's UpLat, AddLat and DownLat, written out (a package cannot name another's
+  // parameters in Yosys 0.23); tern_dve_lane checks that they agree.
+  localparam int unsigned InLat  = 6;
+  localparam int unsigned AluLat = 10;
+  localparam int unsigned OutLat = 5;
   localparam int unsigned TA   = 1 + InLat;     // ALU A takes its operands; the scratch is read
   localparam int unsigned TB   = TA + AluLat;   // A's result; ALU B takes its operands
   localparam int unsigned TO   = TB + AluLat;   // B's result; the output conversion takes it

@@ -21,7 +21,6 @@ package tern_fp_pkg;
   localparam int unsigned AddLat  = 10;  // tern_fp32_add_pipe
   localparam int unsigned DivLat  = 35;  // tern_fp32_divsqrt_pipe
   localparam int unsigned DownLat = 5;   // tern_fp_downconvert_pipe
-  /* verilator lint_on UNUSEDPARAM */
 
   // Simulation builds evaluate an engine's pipelined units as their whole operations followed by
   // the unit's latency (docs/decisions.md, "In simulation the lane's units are their whole
@@ -31,6 +30,7 @@ package tern_fp_pkg;
 `else
   localparam bit FastSim = 1'b0;
 `endif
+  /* verilator lint_on UNUSEDPARAM */
 
   // Leading zeros of a 27-bit value (27 when it is zero) and the value shifted left by them: a
   // five-step binary search that shifts as it counts, cheaper than a 27-step loop in gates and
