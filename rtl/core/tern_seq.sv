@@ -627,4 +627,15 @@ module tern_seq (
   assign trace_rf_wa_o  = rf_wa;
   assign trace_rf_wd_o  = rf_wd;
 
+`ifndef SYNTHESIS
+  // A budget fault only once the run has started its budget of instructions; the instruction
+  // count never passes the budget.
+  budget_fault: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                 err_q != ErrBudget && err_d == ErrBudget |->
+                                 budget_i != 32'd0 && started_q >= budget_i);
+  budget_bound: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                 budget_i != 32'd0 && $stable(budget_i) && started_q <= budget_i
+                                 |=> started_q <= budget_i);
+`endif
+
 endmodule

@@ -202,4 +202,16 @@ module tern_seq_cluster #(
     .values_o    (sem_values_o)
   );
 
+`ifndef SYNTHESIS
+  // The detector fires only after DeadlockCycles quiet cycles, and every sequencer stuck on a
+  // wait then faults with FaultDeadlock (docs/core-rtl.md, "Three guards").
+  deadlock_after_quiet: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                         deadlock |-> $past(quiet, DeadlockCycles));
+  for (genvar s = 0; s < S; s++) begin : gen_deadlock_check
+    deadlock_faults: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                      deadlock && stuck[s] |=>
+                                      err_code_o[s*4 +: 4] == tern_csr_pkg::FaultDeadlock);
+  end
+`endif
+
 endmodule
