@@ -280,7 +280,10 @@ module tern_dve_lane #(
       .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dto_i), .fp32_i (v),
       .round_mode_i (round_i), .saturate_i (sat_i), .random_i,
       .valid_o (unused_fp_valid), .bits_o (fp_bits), .dtype_ok_o (unused_fp_ok));
-    assign other = tern_dve_pkg::out_convert(o_kind_i, dto_i, v, round_i, sat_i, random_i);
+    // out_convert with an fp32 value to an integer dtype as its only rounding path.
+    assign other = (o_kind_i == tern_dve_pkg::KindFp) ?
+                   tern_fp_int_pkg::fp32_to_int(dto_i, v, round_i, random_i) :
+                   tern_dve_pkg::out_convert(o_kind_i, dto_i, v, round_i, sat_i, random_i);
     tern_pipe_delay #(.Width (32), .Delay (OutLat)) u_other (
       .clk_i, .rst_ni, .en_i, .data_i (other), .data_o (other_late));
     assign out_o = (end_kind_i == tern_dve_pkg::KindFp && tern_pkg::is_float_dtype(dto_i)) ?

@@ -61,7 +61,6 @@ package tern_dve_pkg;
   localparam logic [1:0] KindWord = 2'd3;  // an fp32 word as is (NaN canonical), no rounding
 
   localparam logic [31:0] Fp32One = 32'h3F80_0000;
-  localparam logic [31:0] Fp32NaN = 32'h7FC0_0000;
 
   // The pipeline (docs/vector-engine.md "Pipeline"): positions count advances after a beat
   // entered (position 0: its raw elements on in0/in1). Every lane converts its inputs to fp32
@@ -205,12 +204,12 @@ package tern_dve_pkg;
   /* verilator lint_on UNUSEDSIGNAL */
 
   function automatic logic [31:0] canon(logic [31:0] x);
-    canon = fp32_is_nan(x) ? Fp32NaN : x;
+    canon = fp32_is_nan(x) ? tern_pkg::Fp32CanonicalNaN : x;
   endfunction
 
   // The sign flipped; NaN stays the canonical NaN.
   function automatic logic [31:0] negate(logic [31:0] x);
-    negate = fp32_is_nan(x) ? Fp32NaN : {~x[31], x[30:0]};
+    negate = fp32_is_nan(x) ? tern_pkg::Fp32CanonicalNaN : {~x[31], x[30:0]};
   endfunction
 
   // IEEE totalOrder as an unsigned key (-0 below +0; positive NaNs above +Inf), and back.
