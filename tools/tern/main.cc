@@ -7,6 +7,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "numerics/pkg_gen.h"
 #include "asm_command.h"
 #include "fp_command.h"
 #include "csr_command.h"
@@ -26,6 +27,7 @@ commands:
   asm IN.s -o OUT.tbin     assemble a program into its binary image
   disasm IN.tbin [-o F]    a binary image as canonical assembly text
   run KERNEL [...]         run a reference kernel on a backend (tern run --list)
+  numerics sv [-o F]       dtypes, the canonical NaN and rounding codes as the package tern_pkg
   isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
   isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md)
   csr sv [-o F]            the CSR map as the SystemVerilog package tern_csr_pkg
@@ -34,6 +36,18 @@ commands:
   link md [--update F]     the NeuronLink format's tables, or F's generated block (docs/link.md)
   fpga rom CFG --rows R --cols C -o DIR
                            the iCE40 bitstream's self-checking GEMM ROMs (docs/fpga.md))";
+
+int run_numerics(const std::vector<std::string>& args) {
+  if (args.size() == 1 && args[0] == "sv") {
+    fmt::print("{}", tern::tern_sv_package());
+    return 0;
+  }
+  if (args.size() == 3 && args[0] == "sv" && args[1] == "-o") {
+    tern::write_text_file(args[2], tern::tern_sv_package());
+    return 0;
+  }
+  throw tern::Error("usage: tern numerics sv [-o FILE]");
+}
 
 int run_config(const std::vector<std::string>& args) {
   if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
@@ -72,6 +86,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (cmd == "fp") return tern::run_fp_command(args, std::cin, std::cout);
     if (cmd == "config") return run_config(args);
+    if (cmd == "numerics") return run_numerics(args);
     if (cmd == "asm") return tern::run_asm_command(args);
     if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
     if (cmd == "isa") return tern::run_isa_command(args, std::cout);
