@@ -44,8 +44,13 @@ std::string layout_function(const std::string& type, const std::string& name,
     if (!arms.count(v)) order.push_back(v);
     arms[v].push_back(sv_dtype(t));
   }
-  std::string s = fmt::format("  function automatic {} {}(logic [3:0] dt);\n    unique case (dt)\n", type, name);
   const std::string bit = type == "logic" ? "1'b" : "";  // a flag's value as one bit
+  std::string s = fmt::format("  function automatic {} {}(logic [3:0] dt);\n", type, name);
+  if (order.size() == 1 && arms[order[0]].size() == 1) {  // one dtype differs: a compare
+    return s + fmt::format("    {} = (dt == {}) ? {}{} : {}{};\n  endfunction\n", name, arms[order[0]][0], bit,
+                           order[0], bit, fp32);
+  }
+  s += "    unique case (dt)\n";
   for (int v : order) s += fmt::format("      {}: {} = {}{};\n", fmt::join(arms[v], ", "), name, bit, v);
   s += fmt::format("      default: {} = {}{};\n    endcase\n  endfunction\n", name, bit, fp32);
   return s;

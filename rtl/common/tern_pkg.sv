@@ -48,18 +48,12 @@ package tern_pkg;
 
   // Zero bits below the fraction (TF32 is carried in the fp32 layout).
   function automatic int unsigned fmt_tail_bits(logic [3:0] dt);
-    unique case (dt)
-      DtTf32: fmt_tail_bits = 13;
-      default: fmt_tail_bits = 0;
-    endcase
+    fmt_tail_bits = (dt == DtTf32) ? 13 : 0;
   endfunction
 
   // A format without infinities has only S.1...1.1...1 as NaN (e4m3fn).
   function automatic logic fmt_has_inf(logic [3:0] dt);
-    unique case (dt)
-      DtFp8E4M3: fmt_has_inf = 1'b0;
-      default: fmt_has_inf = 1'b1;
-    endcase
+    fmt_has_inf = (dt == DtFp8E4M3) ? 1'b0 : 1'b1;
   endfunction
 
   function automatic logic is_float_dtype(logic [3:0] dt);
