@@ -360,7 +360,11 @@ uint64_t dve_cycles(const DveCommand& c) {
   const uint64_t n = c.n, L = kDveAluLoop;
   // A micro-program element: it reaches ALU A (7 cycles after it entered), its micro-ops run
   // one after the other, the commit, then the next beat enters.
-  auto program = [&](uint64_t alu_ops, uint64_t divides) { return 9 + alu_ops * L + divides * kDveDivCycles; };
+  // (tern_dve_pkg::uop_at's programs: bn_stats 5 ALU operations and a divide; a bn_aggr triple
+  // 9 and 2, its first one divide.) The element reaches ALU A, the first micro-op issues the
+  // cycle after, the commit takes one: the next beat enters kDveOperandStage + 2 + the program.
+  const uint64_t ta = kDveOperandStage;
+  auto program = [&](uint64_t alu_ops, uint64_t divides) { return ta + 2 + alu_ops * L + divides * kDveDivCycles; };
   uint64_t last_entry = n;  // the cycle the last beat enters; the first enters at cycle 1
   switch (c.op) {
     case DveOp::kTensorReduce:
@@ -371,7 +375,8 @@ uint64_t dve_cycles(const DveCommand& c) {
     case DveOp::kBnStats: last_entry = 1 + n * program(5, 1) + 2; break;
     case DveOp::kBnAggr: {
       const uint64_t triples = n / 3;
-      last_entry = 1 + 14 + program(0, 1) + (triples - 1) * (14 + program(9, 2)) + 1;
+      // A triple's first two elements each hold the next back until they reach ALU A.
+      last_entry = 1 + 2 * ta + program(0, 1) + (triples - 1) * (2 * ta + program(9, 2)) + 1;
       break;
     }
     case DveOp::kMax8: last_entry = n + 8; break;

@@ -98,6 +98,7 @@ struct DveCommand {
 // (tensor_tensor_scan) cycles after the one before, and a bn_stats / bn_aggr element runs its
 // micro-program (ALU A: kDveAluLoop cycles an operation; the divider: kDveDivCycles) alone.
 constexpr uint32_t kDvePipeCycles = 34;
+constexpr uint32_t kDveOperandStage = 7;  // ALU A's position: an element reads the scratch there
 constexpr uint32_t kDveAluLoop = 11;
 constexpr uint32_t kDveDivCycles = 38;
 uint64_t dve_cycles(const DveCommand& c);
