@@ -152,6 +152,42 @@ TYPED_TEST(DveTest, CyclesAreTheEnginesTiming) {
   }
 }
 
+// Back to back, an element-wise command follows the last one's beats into the pipeline and
+// the latency is paid once (tern::dve_cycles of a sequence); the rest wait for an empty
+// pipeline. Eight 64-element tensor_tensor commands, then seeded random mixes of every
+// instruction and short sizes (where the engine's two command contexts are the limit), each
+// bit-exact and on the golden model's cycle.
+TYPED_TEST(DveTest, BackToBackIsTheEnginesTiming) {
+  auto rng = test::make_rng();
+  std::vector<DveCommand> cmds(8, this->cmd(DveOp::kTensorTensor, DveAlu::kAdd, Dtype::kBf16, Dtype::kBf16, 64));
+  std::vector<std::vector<DveCommand>> runs{cmds};
+  std::uniform_int_distribution<int> op_of(0, kNumDveOps - 1);
+  const uint32_t sizes[] = {1, 2, 8, 33, 45};
+  for (int run = 0; run < 6; ++run) {
+    std::vector<DveCommand> mix;
+    for (int i = 0; i < 10; ++i) {
+      // Mostly element-wise commands, so that runs of them stream.
+      const DveOp o = rng() % 3 ? DveOp::kTensorScalar : static_cast<DveOp>(op_of(rng));
+      DveCommand c = this->cmd(o, DveAlu::kAdd, Dtype::kFp32, Dtype::kBf16, this->fit(o, sizes[rng() % 5]));
+      if (o == DveOp::kBnStats || o == DveOp::kBnAggr || o == DveOp::kTranspose) c.out = Dtype::kFp32;
+      c.alu1 = o == DveOp::kTensorScalarReduce ? DveAlu::kAdd : DveAlu::kMultiply;
+      c.imm0 = 0x3FC00000u;  // 1.5
+      c.imm1 = 0xC0000000u;  // -2
+      mix.push_back(c);
+    }
+    runs.push_back(mix);
+  }
+  for (const auto& run : runs) {
+    std::vector<tb::DveItem> items;
+    for (const DveCommand& c : run) items.push_back(tb::make_item(c, this->P(), rng));
+    const tb::DveCheck r = this->check(items);
+    EXPECT_TRUE(r.errors.empty()) << "rejected: command " << r.errors[0].first;
+    EXPECT_EQ(r.cycles, dve_cycles(run)) << run.size() << " commands, the first " << dve_op_name(run[0].op);
+  }
+  // The headline: n + 1 a command once the first has paid the latency.
+  EXPECT_EQ(dve_cycles(cmds), 8 * 65 - 1 + kDvePipeCycles);
+}
+
 TYPED_TEST(DveTest, SpecialValuesAndOverflow) {
   // NaN, +-Inf, +-0, max/min with signed zeros, comparisons with NaN, fp32 -> int saturation,
   // int32 -> int8 saturation, shift overflow, e4m3 overflow with and without saturate.

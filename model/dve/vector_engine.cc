@@ -356,7 +356,11 @@ VectorEngine::Result VectorEngine::execute(const DveCommand& c, const DveLanes& 
   return r;
 }
 
-uint64_t dve_cycles(const DveCommand& c) {
+namespace {
+
+// The cycle the last beat of c enters, counted from its acceptance (its first beat enters one
+// cycle after).
+uint64_t dve_last_entry(const DveCommand& c) {
   const uint64_t n = c.n, L = kDveAluLoop;
   // A micro-program element: it reaches ALU A (7 cycles after it entered), its micro-ops run
   // one after the other, the commit, then the next beat enters.
@@ -383,7 +387,40 @@ uint64_t dve_cycles(const DveCommand& c) {
     case DveOp::kTranspose: last_entry = 2 * n; break;
     default: break;
   }
-  return last_entry + kDvePipeCycles;
+  return last_entry;
+}
+
+}  // namespace
+
+uint64_t dve_cycles(const DveCommand& c) { return dve_last_entry(c) + kDvePipeCycles; }
+
+bool dve_streams(DveOp op) {
+  switch (op) {
+    case DveOp::kTensorTensor:
+    case DveOp::kTensorScalar:
+    case DveOp::kScalarTensorTensor:
+    case DveOp::kTensorCopy:
+    case DveOp::kMemset:
+    case DveOp::kSelect:
+    case DveOp::kIota: return true;
+    default: return false;
+  }
+}
+
+uint64_t dve_cycles(const std::vector<DveCommand>& cmds) {
+  // last[i]: the cycle command i's last beat enters. Its beats are in the pipeline until
+  // kDveLine cycles later; the result register and the output take the last two cycles.
+  std::vector<uint64_t> last;
+  for (size_t i = 0; i < cmds.size(); ++i) {
+    uint64_t accept = 0;
+    if (i > 0) {
+      accept = last[i - 1] + 1;
+      const size_t clear = dve_streams(cmds[i].op) ? 2 : 1;  // the command whose beats must have left
+      if (i >= clear) accept = std::max(accept, last[i - clear] + kDveLine + 1);
+    }
+    last.push_back(accept + dve_last_entry(cmds[i]));
+  }
+  return last.empty() ? 0 : last.back() + kDvePipeCycles;
 }
 
 }  // namespace tern

@@ -103,6 +103,15 @@ constexpr uint32_t kDveAluLoop = 11;
 constexpr uint32_t kDveDivCycles = 38;
 uint64_t dve_cycles(const DveCommand& c);
 
+// Commands back to back (docs/vector-engine.md "Back to back"): the engine holds two commands.
+// An element-wise command (dve_streams) is taken the cycle after the last command's last beat
+// entered, once the beats of the command before that have left the pipeline (a beat is in it
+// kDveLine cycles); any other command waits for an empty pipeline. Cycles from the first
+// command's acceptance until the engine is idle with every result taken.
+constexpr uint32_t kDveLine = kDvePipeCycles - 2;
+bool dve_streams(DveOp op);
+uint64_t dve_cycles(const std::vector<DveCommand>& cmds);
+
 using DveLanes = std::vector<std::vector<uint32_t>>;  // [partition][element], raw dtype bits
 
 // Element operation on fp32 words (arithmetic ops) or int32 values (bitwise ops).

@@ -14,9 +14,15 @@
 // whole pipeline. This block holds the command, the line of beat records beside the pipeline
 // (what is at each position), the holds that keep a loop through the scratch in order (an
 // add reduction reads its accumulator at TA and writes it AluLat later, so its next element
-// waits), and the micro-program sequencer of bn_stats / bn_aggr (one element at a time). A
-// command is accepted when the pipeline is empty. A rejected command reports err_valid_o for
-// one cycle with err_code_o and leaves the engine idle.
+// waits), and the micro-program sequencer of bn_stats / bn_aggr (one element at a time).
+// Two commands can be in the pipeline: the engine keeps two command contexts and each beat's
+// record names its own, so every position reads the command of the beat it holds. A command
+// that keeps nothing in the scratch (tern_dve_pkg::streams: the element-wise ones) is accepted
+// once the last command's beats have all entered and the older context is free: back to back,
+// such commands cost n cycles each and the latency is paid once. Every other command waits
+// for an empty pipeline (it clears the scratch). cmd_ready_o looks at cmd_op_i for that. A
+// rejected command reports err_valid_o for one cycle with err_code_o and leaves the engine
+// idle.
 module tern_dve #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned B = (P < 32) ? P : 32,  // transpose block: min(32, P)
@@ -149,28 +155,41 @@ module tern_dve #(
   localparam int unsigned TO   = tern_dve_pkg::TO;
   localparam int unsigned TEnd = tern_dve_pkg::TEnd;
 
+  localparam int unsigned CmdW = tern_dve_pkg::CmdW;
+
+  // The two command contexts (what the beats of a command read down the pipeline): the
+  // command word, each lane's scalars, imm0 and n as fp32. cur_q is the front's: the command
+  // whose beats enter.
+  logic [2*CmdW-1:0]   cw_q, cw_d;
+  logic [2*P*32-1:0]   s0_q, s0_d, s1_q, s1_d;
+  logic [63:0]         imm0_q, imm0_d, nfp_q, nfp_d;
+  logic                cur_q, cur_d;
+
+  // The front: the command whose beats enter.
   state_e            state_q, state_d;
-  logic [3:0]        op_q, op_d;
-  logic [4:0]        alu0_q, alu0_d, alu1_q, alu1_d;
-  logic [3:0]        dt0_q, dt0_d, dt1_q, dt1_d, dto_q, dto_d;
-  logic              round_q, round_d, sat_q, sat_d, neg_q, neg_d, dom_int_q, dom_int_d;
-  logic [1:0]        ssel_q, ssel_d, rev_q, rev_d;
+  logic [CmdW-1:0]   cw_f;
+  logic [3:0]        op_q;
+  logic [4:0]        alu0_q;
   logic [15:0]       n_q, n_d, idx_q, idx_d;
-  logic [31:0]       imm0_q, imm0_d, imm1_q, imm1_d, imm2_q, imm2_d;
+  logic [31:0]       imm1_q, imm1_d, imm2_q, imm2_d;
   logic [5:0]        col_q, col_d, drain_q, drain_d;
-  logic [P*32-1:0]   scal0_q, scal0_d, scal1_q, scal1_d;
   logic              err_valid_q, err_valid_d;
   logic [2:0]        err_code_q, err_code_d;
   logic [5:0]        hold_q, hold_d;   // advances before the next beat may enter
-  logic [31:0]       k_fp_q, n_fp_q;   // idx and n as fp32 (registered)
-  logic [31:0]       k_fp, n_fp;
+  logic [31:0]       k_fp_q, k_fp;     // idx as fp32 (registered)
+  logic [31:0]       n_fp;             // the command's n as fp32, into its context
+
+  assign cw_f   = cw_q[32'(cur_q)*CmdW +: CmdW];
+  assign op_q   = tern_dve_pkg::cw_op(cw_f);
+  assign alu0_q = tern_dve_pkg::cw_alu0(cw_f);
 
   // ---------------------------------------------------------------------------------------
   // The line: what is at each position 1 .. TEnd of the pipeline
   // ---------------------------------------------------------------------------------------
-  // A beat's record: {gen (it leaves on out), elem, drain, first (the command's first
-  // element), triple (bn_aggr: the first triple's third element), col[5:0], didx[5:0]}.
-  localparam int unsigned RecW = 17;
+  // A beat's record: {ctx (its command's context), gen (it leaves on out), elem, drain, first
+  // (the command's first element), triple (bn_aggr: the first triple's third element),
+  // col[5:0], didx[5:0]}.
+  localparam int unsigned RecW = 18;
   logic [RecW-1:0]      rec_in;
   logic [TEnd*RecW-1:0] line_q, line_d;
   logic                 line_empty;
@@ -179,24 +198,40 @@ module tern_dve #(
     rec_at = line[(pos - 1)*RecW +: RecW];
   endfunction
   /* verilator lint_off UNUSEDSIGNAL */  // each reads one field
+  function automatic logic rec_ctx(logic [RecW-1:0] r);   rec_ctx   = r[17]; endfunction
   function automatic logic rec_gen(logic [RecW-1:0] r);   rec_gen   = r[16]; endfunction
   function automatic logic rec_elem(logic [RecW-1:0] r);  rec_elem  = r[15]; endfunction
   function automatic logic rec_drain(logic [RecW-1:0] r); rec_drain = r[14]; endfunction
   function automatic logic rec_first(logic [RecW-1:0] r); rec_first = r[13]; endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  logic [RecW-1:0] at_a, at_b, at_o, at_end;
+  logic [RecW-1:0] at_1, at_a, at_b, at_o, at_end;
+  assign at_1   = rec_at(line_q, 1);
   assign at_a   = rec_at(line_q, TA);
   assign at_b   = rec_at(line_q, TB);
   assign at_o   = rec_at(line_q, TO);
   assign at_end = rec_at(line_q, TEnd);
 
+  // Which contexts have beats in the pipeline.
+  logic [1:0] ctx_live;
   always_comb begin
-    line_empty = 1'b1;
+    ctx_live = 2'b00;
     for (int k = 0; k < TEnd; k++) begin
-      if (line_q[k*RecW + 15] || line_q[k*RecW + 14]) line_empty = 1'b0;
+      if (line_q[k*RecW + 15] || line_q[k*RecW + 14]) ctx_live[line_q[k*RecW + 17]] = 1'b1;
     end
   end
+  assign line_empty = (ctx_live == 2'b00);
+
+  // The command of the beat at each position the lanes read one.
+  function automatic logic [CmdW-1:0] cw_of(logic [2*CmdW-1:0] cw, logic [RecW-1:0] r);
+    cw_of = cw[32'(rec_ctx(r))*CmdW +: CmdW];
+  endfunction
+  logic [CmdW-1:0] cw_1, cw_a, cw_b, cw_o, cw_e;
+  assign cw_1 = cw_of(cw_q, at_1);
+  assign cw_a = cw_of(cw_q, at_a);
+  assign cw_b = cw_of(cw_q, at_b);
+  assign cw_o = cw_of(cw_q, at_o);
+  assign cw_e = cw_of(cw_q, at_end);
 
   // How a beat is converted on exit (tern_dve_pkg::Kind*).
   function automatic logic [1:0] kind_of(logic [3:0] op, logic drain, logic dom_int, logic [3:0] dt0,
@@ -223,9 +258,13 @@ module tern_dve #(
     end
   endfunction
 
+  function automatic logic [1:0] kind_at(logic [CmdW-1:0] cw, logic [RecW-1:0] r);
+    kind_at = kind_of(tern_dve_pkg::cw_op(cw), rec_drain(r), tern_dve_pkg::cw_dom_int(cw),
+                      tern_dve_pkg::cw_dt0(cw), tern_dve_pkg::cw_dto(cw));
+  endfunction
   logic [1:0] kind_o, kind_end;
-  assign kind_o   = kind_of(op_q, rec_drain(at_o), dom_int_q, dt0_q, dto_q);
-  assign kind_end = kind_of(op_q, rec_drain(at_end), dom_int_q, dt0_q, dto_q);
+  assign kind_o   = kind_at(cw_o, at_o);
+  assign kind_end = kind_at(cw_e, at_end);
 
   // ---------------------------------------------------------------------------------------
   // The micro-program sequencer (bn_stats, bn_aggr): one micro-op at a time
@@ -241,8 +280,8 @@ module tern_dve #(
   assign uop         = tern_dve_pkg::uop_at(op_q, ufirst_q, upc_q);
   assign bn_busy     = (ust_q != UIdle);
   assign kick        = en && rec_elem(at_a) &&
-                       (op_q == tern_dve_pkg::DveOpBnStats ||
-                        (op_q == tern_dve_pkg::DveOpBnAggr && at_a[11:6] == 6'd2));
+                       (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnStats ||
+                        (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnAggr && at_a[11:6] == 6'd2));
   assign uop_issue   = (ust_q == UIssue) && en;
   assign uop_commit  = (ust_q == UCommit);
   assign uop_capture = (ust_q == UWait) &&
@@ -294,15 +333,17 @@ module tern_dve #(
   logic              fire;       // a beat enters
 
   tern_int32_to_fp32 u_k_fp (.int_i({16'd0, idx_q}), .fp32_o(k_fp));
-  tern_int32_to_fp32 u_n_fp (.int_i({16'd0, n_q}), .fp32_o(n_fp));
+  tern_int32_to_fp32 u_n_fp (.int_i({16'd0, cmd_n_i}), .fp32_o(n_fp));
   assign iota_step = imm2_q * {16'd0, idx_q};
-  assign dtx = (op_q == tern_dve_pkg::DveOpIota) ? tern_pkg::DtInt32 : dt0_q;
+  // in0's dtype as the lanes convert it: iota's values are int32.
+  assign dtx = (cmd_op_i == tern_dve_pkg::DveOpIota) ? tern_pkg::DtInt32 : cmd_dt_in0_i;
 
   for (genvar p = 0; p < P; p++) begin : gen_lane
-    logic [31:0] s0, s1, iota, tr_word, acc_init;
-    assign s0       = ssel_q[0] ? scal0_q[p*32 +: 32] : imm0_q;
-    assign s1       = ssel_q[1] ? scal1_q[p*32 +: 32] : imm1_q;
-    assign iota     = s0 + 32'(p) * imm1_q + iota_step;
+    logic [31:0] s0_f, iota, tr_word, acc_init;
+    // Scalar 0 of the front (iota's start); the lane reads scalar 0 of the beat at TA and
+    // scalar 1 of the beat at TB.
+    assign s0_f     = s0_q[(32'(cur_q)*P + p)*32 +: 32];
+    assign iota     = s0_f + 32'(p) * imm1_q + iota_step;
     // Transpose: lane p drains word p % B of lane (p / B) * B + drain of its block.
     assign tr_word  = lane_scr[((32'((p / B) * B) + 32'(at_a[5:0])) * S + (p % B)) * 32 +: 32];
     // A scan starts from its scalar 0; every other accumulator from +0.
@@ -311,23 +352,17 @@ module tern_dve #(
 
     tern_dve_lane #(.S(S)) u_lane (
       .clk_i, .rst_ni, .en_i (en),
-      .op_i         (op_q),
-      .alu0_i       (alu0_q),
-      .alu1_i       (alu1_q),
-      .dt0_i        (dt0_q),
-      .dtx_i        (dtx),
-      .dt1_i        (dt1_q),
-      .dto_i        (dto_q),
-      .dom_int_i    (dom_int_q),
-      .rev_i        (rev_q),
-      .round_i      (round_q),
-      .sat_i        (sat_q),
-      .neg_i        (neg_q),
-      .s0_i         (s0),
-      .s1_i         (s1),
-      .imm0_i       (imm0_q),
+      .cmd1_i       (cw_1),
+      .cmda_i       (cw_a),
+      .cmdb_i       (cw_b),
+      .cmdo_i       (cw_o),
+      .cmde_i       (cw_e),
+      .s0_i         (s0_q[(32'(rec_ctx(at_a))*P + p)*32 +: 32]),
+      .s1_i         (s1_q[(32'(rec_ctx(at_b))*P + p)*32 +: 32]),
+      .imm0_i       (imm0_q[32'(rec_ctx(at_a))*32 +: 32]),
+      .n_fp_i       (nfp_q[32'(rec_ctx(at_a))*32 +: 32]),
       .k_fp_i       (k_fp_q),
-      .n_fp_i       (n_fp_q),
+      .uop_stats_i  (op_q == tern_dve_pkg::DveOpBnStats),
       .clear_i      (clear),
       .acc_init_i   (acc_init),
       .x_i          ((op_q == tern_dve_pkg::DveOpIota) ? iota : in0_data_i[p*32 +: 32]),
@@ -380,7 +415,7 @@ module tern_dve #(
   end
 
   // One SR draw per lane for each beat converted from fp32 with SR, as it reaches TO.
-  assign draw = en && rec_gen(at_o) && (round_q == tern_pkg::RoundSr) &&
+  assign draw = en && rec_gen(at_o) && (tern_dve_pkg::cw_round(cw_o) == tern_pkg::RoundSr) &&
                 (kind_o == tern_dve_pkg::KindFp);
 
   // ---------------------------------------------------------------------------------------
@@ -397,17 +432,16 @@ module tern_dve #(
 
   always_comb begin
     state_d = state_q;
-    op_d = op_q; alu0_d = alu0_q; alu1_d = alu1_q;
-    dt0_d = dt0_q; dt1_d = dt1_q; dto_d = dto_q;
-    round_d = round_q; sat_d = sat_q; neg_d = neg_q; dom_int_d = dom_int_q;
-    ssel_d = ssel_q; rev_d = rev_q; n_d = n_q;
-    imm0_d = imm0_q; imm1_d = imm1_q; imm2_d = imm2_q;
-    scal0_d = scal0_q; scal1_d = scal1_q;
+    cw_d = cw_q; s0_d = s0_q; s1_d = s1_q; imm0_d = imm0_q; nfp_d = nfp_q; cur_d = cur_q;
+    n_d = n_q; imm1_d = imm1_q; imm2_d = imm2_q;
     idx_d = idx_q; col_d = col_q; drain_d = drain_q;
     hold_d = (en && hold_q != 6'd0) ? hold_q - 6'd1 : hold_q;
     err_valid_d = 1'b0;
     err_code_d = err_code_q;
-    cmd_ready_o = (state_q == StIdle) && line_empty && !bn_busy;
+    // A command that streams may follow the last one's beats while the older context is free;
+    // any other waits for an empty pipeline.
+    cmd_ready_o = (state_q == StIdle) && !bn_busy &&
+                  (line_empty || (tern_dve_pkg::streams(cmd_op_i) && !ctx_live[!cur_q]));
     in0_ready_o = 1'b0;
     in1_ready_o = 1'b0;
     cmd_err = tern_dve_pkg::DveErrNone;
@@ -437,19 +471,26 @@ module tern_dve #(
             err_valid_d = 1'b1;
             err_code_d  = cmd_err;
           end else begin
+            // The command into the other context; the front moves to it.
             state_d = StRun;
-            op_d = cmd_op_i; alu0_d = cmd_alu0_i; alu1_d = cmd_alu1_i;
-            dt0_d = cmd_dt_in0_i; dt1_d = cmd_dt_in1_i; dto_d = cmd_dt_out_i;
-            round_d = cmd_round_i; sat_d = cmd_saturate_i; neg_d = cmd_negate_i;
-            dom_int_d = int_domain(cmd_op_i, cmd_alu0_i, cmd_alu1_i);
-            ssel_d = cmd_scalar_sel_i; rev_d = cmd_reverse_i; n_d = cmd_n_i;
-            imm0_d = cmd_imm0_i; imm1_d = cmd_imm1_i; imm2_d = cmd_imm2_i;
-            scal0_d = cmd_scalar0_i; scal1_d = cmd_scalar1_i;
+            cur_d   = !cur_q;
+            cw_d[32'(!cur_q)*CmdW +: CmdW] = tern_dve_pkg::cmd_word(
+                cmd_op_i, cmd_alu0_i, cmd_alu1_i, cmd_dt_in0_i, dtx, cmd_dt_in1_i, cmd_dt_out_i,
+                int_domain(cmd_op_i, cmd_alu0_i, cmd_alu1_i), cmd_reverse_i, cmd_round_i,
+                cmd_saturate_i, cmd_negate_i);
+            for (int unsigned p = 0; p < P; p++) begin
+              s0_d[(32'(!cur_q)*P + p)*32 +: 32] = cmd_scalar_sel_i[0] ? cmd_scalar0_i[p*32 +: 32] : cmd_imm0_i;
+              s1_d[(32'(!cur_q)*P + p)*32 +: 32] = cmd_scalar_sel_i[1] ? cmd_scalar1_i[p*32 +: 32] : cmd_imm1_i;
+            end
+            imm0_d[32'(!cur_q)*32 +: 32] = cmd_imm0_i;
+            nfp_d[32'(!cur_q)*32 +: 32]  = n_fp;
+            n_d = cmd_n_i; imm1_d = cmd_imm1_i; imm2_d = cmd_imm2_i;
             idx_d = '0; col_d = '0; drain_d = '0;
             hold_d = 6'd0;
             // Accumulators start at +0, max8 lists empty (key 0 is below every value); a scan
-            // starts from its scalar 0.
-            clear = 1'b1;
+            // starts from its scalar 0. A command that streams leaves the scratch alone: the
+            // last command's drain beats may still read it.
+            clear = !tern_dve_pkg::streams(cmd_op_i);
           end
         end
       end
@@ -459,7 +500,7 @@ module tern_dve #(
         in1_ready_o = need1 && may_enter && (!need0 || in0_valid_i);
         fire = may_enter && (!need0 || in0_valid_i) && (!need1 || in1_valid_i);
         if (fire) begin
-          rec_in = {per_elem, 1'b1, 1'b0, idx_q == 16'd0, idx_q == 16'd2, col_q, 6'd0};
+          rec_in = {cur_q, per_elem, 1'b1, 1'b0, idx_q == 16'd0, idx_q == 16'd2, col_q, 6'd0};
           idx_d = idx_q + 16'd1;
           hold_d = tern_dve_pkg::hold_after(op_q, alu0_q,
                                             last_elem && op_q != tern_dve_pkg::DveOpTranspose);
@@ -479,7 +520,7 @@ module tern_dve #(
       StDrain: begin
         fire = may_enter;
         if (fire) begin
-          rec_in  = {1'b1, 1'b0, 1'b1, 1'b0, 1'b0, 6'd0, drain_q};
+          rec_in  = {cur_q, 1'b1, 1'b0, 1'b1, 1'b0, 1'b0, 6'd0, drain_q};
           drain_d = drain_q + 6'd1;
           hold_d  = 6'd0;
           if (drain_q + 6'd1 == drain_len) begin
@@ -502,15 +543,11 @@ module tern_dve #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
-      op_q <= '0; alu0_q <= '0; alu1_q <= '0;
-      dt0_q <= '0; dt1_q <= '0; dto_q <= '0;
-      round_q <= 1'b0; sat_q <= 1'b0; neg_q <= 1'b0; dom_int_q <= 1'b0;
-      ssel_q <= '0; rev_q <= '0; n_q <= '0;
-      imm0_q <= '0; imm1_q <= '0; imm2_q <= '0;
-      scal0_q <= '0; scal1_q <= '0;
+      cw_q <= '0; s0_q <= '0; s1_q <= '0; imm0_q <= '0; nfp_q <= '0; cur_q <= 1'b0;
+      n_q <= '0; imm1_q <= '0; imm2_q <= '0;
       idx_q <= '0; col_q <= '0; drain_q <= '0;
       hold_q <= '0;
-      k_fp_q <= '0; n_fp_q <= '0;
+      k_fp_q <= '0;
       line_q <= '0;
       ust_q <= UIdle; upc_q <= '0; ufirst_q <= 1'b0; ucnt_q <= '0;
       out_valid_q <= 1'b0;
@@ -519,15 +556,11 @@ module tern_dve #(
       err_code_q <= '0;
     end else begin
       state_q <= state_d;
-      op_q <= op_d; alu0_q <= alu0_d; alu1_q <= alu1_d;
-      dt0_q <= dt0_d; dt1_q <= dt1_d; dto_q <= dto_d;
-      round_q <= round_d; sat_q <= sat_d; neg_q <= neg_d; dom_int_q <= dom_int_d;
-      ssel_q <= ssel_d; rev_q <= rev_d; n_q <= n_d;
-      imm0_q <= imm0_d; imm1_q <= imm1_d; imm2_q <= imm2_d;
-      scal0_q <= scal0_d; scal1_q <= scal1_d;
+      cw_q <= cw_d; s0_q <= s0_d; s1_q <= s1_d; imm0_q <= imm0_d; nfp_q <= nfp_d; cur_q <= cur_d;
+      n_q <= n_d; imm1_q <= imm1_d; imm2_q <= imm2_d;
       idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d;
       hold_q <= hold_d;
-      k_fp_q <= k_fp; n_fp_q <= n_fp;
+      k_fp_q <= k_fp;
       line_q <= line_d;
       ust_q <= ust_d; upc_q <= upc_d; ufirst_q <= ufirst_d; ucnt_q <= ucnt_d;
       out_valid_q <= out_valid_d;

@@ -7,29 +7,28 @@
 // lanes do the same thing in the same cycle. Positions and latencies: tern_dve_pkg (TA, TB,
 // TO, TEnd). Golden: model/dve (tern::VectorEngine), per partition.
 module tern_dve_lane #(
-  parameter int unsigned S = 8  // scratch words (at least 8: the max8 list)
+  parameter int unsigned S = 8,  // scratch words (at least 8: the max8 list)
+  localparam int unsigned CmdW = tern_dve_pkg::CmdW
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
   input  logic          en_i,          // the pipeline advances
-  // the command, constant while it runs
-  input  logic [3:0]    op_i,          // tern_dve_pkg::DveOp*
-  input  logic [4:0]    alu0_i,
-  input  logic [4:0]    alu1_i,
-  input  logic [3:0]    dt0_i,
-  input  logic [3:0]    dtx_i,         // in0's dtype as converted (int32 for iota's value)
-  input  logic [3:0]    dt1_i,
-  input  logic [3:0]    dto_i,
-  input  logic          dom_int_i,     // the command works on int32 values
-  input  logic [1:0]    rev_i,
-  input  logic          round_i,
-  input  logic          sat_i,
-  input  logic          neg_i,
-  input  logic [31:0]   s0_i,          // scalar 0 (imm0 or the lane's scalar)
-  input  logic [31:0]   s1_i,
-  input  logic [31:0]   imm0_i,
+  // The command of the beat at each position (tern_dve_pkg::cmd_word; two commands can be in
+  // the pipeline at once): position 1 (the entry register), TA, TB, TO and TEnd. Each position
+  // reads only the fields it needs.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [CmdW-1:0] cmd1_i,
+  input  logic [CmdW-1:0] cmda_i,
+  input  logic [CmdW-1:0] cmdb_i,
+  input  logic [CmdW-1:0] cmdo_i,
+  input  logic [CmdW-1:0] cmde_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  logic [31:0]   s0_i,          // scalar 0 of the beat at TA (imm0 or the lane's scalar)
+  input  logic [31:0]   s1_i,          // scalar 1 of the beat at TB
+  input  logic [31:0]   imm0_i,        // imm0 of the beat at TA
+  input  logic [31:0]   n_fp_i,        // n as fp32, of the beat at TA
   input  logic [31:0]   k_fp_i,        // the micro-program's element count k as fp32
-  input  logic [31:0]   n_fp_i,        // n as fp32
+  input  logic          uop_stats_i,   // the micro-program is bn_stats' (else bn_aggr's)
   input  logic          clear_i,       // a command starts: the scratch to 0, word 0 to acc_init_i
   input  logic [31:0]   acc_init_i,
   // position 0: the beat entering (for iota, x_i is its int32 value)
@@ -65,6 +64,37 @@ module tern_dve_lane #(
   /* verilator no_inline_module */  // lanes share one C++ class
 
   localparam int unsigned InLat  = tern_dve_pkg::InLat;
+
+  // The fields each position reads.
+  logic [3:0] dtx_1, dt1_1, op_a, dt0_a, dtx_a, dt1_a, dto_a, op_b, op_o, dto_o, dto_e;
+  logic [4:0] alu0_a, alu1_b, alu0_b;
+  /* verilator lint_off UNUSEDSIGNAL */  // each position reverses one operand pair
+  logic [1:0] rev_a, rev_b;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic       dom_int_a, rev0_a, neg_a, rev1_b, round_o, sat_o;
+  assign dtx_1     = tern_dve_pkg::cw_dtx(cmd1_i);
+  assign dt1_1     = tern_dve_pkg::cw_dt1(cmd1_i);
+  assign op_a      = tern_dve_pkg::cw_op(cmda_i);
+  assign alu0_a    = tern_dve_pkg::cw_alu0(cmda_i);
+  assign dt0_a     = tern_dve_pkg::cw_dt0(cmda_i);
+  assign dtx_a     = tern_dve_pkg::cw_dtx(cmda_i);
+  assign dt1_a     = tern_dve_pkg::cw_dt1(cmda_i);
+  assign dto_a     = tern_dve_pkg::cw_dto(cmda_i);
+  assign dom_int_a = tern_dve_pkg::cw_dom_int(cmda_i);
+  assign rev_a     = tern_dve_pkg::cw_rev(cmda_i);
+  assign rev0_a    = rev_a[0];
+  assign neg_a     = tern_dve_pkg::cw_neg(cmda_i);
+  assign op_b      = tern_dve_pkg::cw_op(cmdb_i);
+  assign alu0_b    = tern_dve_pkg::cw_alu0(cmdb_i);
+  assign alu1_b    = tern_dve_pkg::cw_alu1(cmdb_i);
+  assign rev_b     = tern_dve_pkg::cw_rev(cmdb_i);
+  assign rev1_b    = rev_b[1];
+  assign op_o      = tern_dve_pkg::cw_op(cmdo_i);
+  assign dto_o     = tern_dve_pkg::cw_dto(cmdo_i);
+  assign round_o   = tern_dve_pkg::cw_round(cmdo_i);
+  assign sat_o     = tern_dve_pkg::cw_sat(cmdo_i);
+  assign dto_e     = tern_dve_pkg::cw_dto(cmde_i);
+
   localparam int unsigned AluLat = tern_dve_pkg::AluLat;
   localparam int unsigned OutLat = tern_dve_pkg::OutLat;
 
@@ -91,32 +121,32 @@ module tern_dve_lane #(
   if (tern_fp_pkg::FastSim) begin : gen_in_fast
     tern_pipe_delay #(.Width (64), .Delay (InLat)) u_f (
       .clk_i, .rst_ni, .en_i,
-      .data_i ({tern_fp_int_pkg::to_fp32(dtx_i, x_q), tern_fp_int_pkg::to_fp32(dt1_i, y_q)}),
+      .data_i ({tern_fp_int_pkg::to_fp32(dtx_1, x_q), tern_fp_int_pkg::to_fp32(dt1_1, y_q)}),
       .data_o ({xf, yf}));
   end else begin : gen_in_units
     // Floats through the pipelined up-conversion; integers through int_to_fp32, delayed.
     logic [31:0] x_up, y_up, x_int, y_int;
     logic        unused_x_valid, unused_y_valid, unused_x_ok, unused_y_ok;
     tern_fp_upconvert_pipe #(.Latency (InLat)) u_x_up (
-      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dtx_i), .bits_i (x_q),
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dtx_1), .bits_i (x_q),
       .valid_o (unused_x_valid), .fp32_o (x_up), .dtype_ok_o (unused_x_ok));
     tern_fp_upconvert_pipe #(.Latency (InLat)) u_y_up (
-      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dt1_i), .bits_i (y_q),
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dt1_1), .bits_i (y_q),
       .valid_o (unused_y_valid), .fp32_o (y_up), .dtype_ok_o (unused_y_ok));
     tern_pipe_delay #(.Width (64), .Delay (InLat)) u_int (
       .clk_i, .rst_ni, .en_i,
-      .data_i ({tern_fp_int_pkg::int_to_fp32(dtx_i, x_q), tern_fp_int_pkg::int_to_fp32(dt1_i, y_q)}),
+      .data_i ({tern_fp_int_pkg::int_to_fp32(dtx_1, x_q), tern_fp_int_pkg::int_to_fp32(dt1_1, y_q)}),
       .data_o ({x_int, y_int}));
-    assign xf = tern_pkg::is_float_dtype(dtx_i) ? x_up : x_int;
-    assign yf = tern_pkg::is_float_dtype(dt1_i) ? y_up : y_int;
+    assign xf = tern_pkg::is_float_dtype(dtx_a) ? x_up : x_int;
+    assign yf = tern_pkg::is_float_dtype(dt1_a) ? y_up : y_int;
   end
 
   // The operands at TA: fp32, or int32 in a bitwise command.
   logic [31:0] x_iv, y_iv, xo, yo;
-  assign x_iv = 32'(tern_fp_int_pkg::int_value(dtx_i, x_raw));
-  assign y_iv = 32'(tern_fp_int_pkg::int_value(dt1_i, y_raw));
-  assign xo   = dom_int_i ? x_iv : xf;
-  assign yo   = dom_int_i ? y_iv : yf;
+  assign x_iv = 32'(tern_fp_int_pkg::int_value(dtx_a, x_raw));
+  assign y_iv = 32'(tern_fp_int_pkg::int_value(dt1_a, y_raw));
+  assign xo   = dom_int_a ? x_iv : xf;
+  assign yo   = dom_int_a ? y_iv : yf;
 
   // --- the micro-program's operands ---------------------------------------------------------
   logic        uop_last;
@@ -147,7 +177,7 @@ module tern_dve_lane #(
   logic [4:0]  opa;
   logic [31:0] a1, a2, ta;
   always_comb begin
-    opa = alu0_i; a1 = xo; a2 = s0_i;
+    opa = alu0_a; a1 = xo; a2 = s0_i;
     if (uop_issue_i) begin
       unique case (uop_unit)
         tern_dve_pkg::UopAdd: opa = tern_dve_pkg::DveAluAdd;
@@ -157,12 +187,12 @@ module tern_dve_lane #(
       a1 = ua;
       a2 = ub;
     end else begin
-      unique case (op_i)
+      unique case (op_a)
         tern_dve_pkg::DveOpTensorTensor: a2 = yo;
         tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
         tern_dve_pkg::DveOpTensorScalarReduce: begin
-          a1 = rev_i[0] ? s0_i : xo;
-          a2 = rev_i[0] ? xo : s0_i;
+          a1 = rev0_a ? s0_i : xo;
+          a2 = rev0_a ? xo : s0_i;
         end
         tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
           a1 = acc;
@@ -184,15 +214,15 @@ module tern_dve_lane #(
   logic [4:0]  opb;
   logic [31:0] b1, b2;
   always_comb begin
-    opb = alu1_i; b1 = ta; b2 = s1_i;
-    unique case (op_i)
+    opb = alu1_b; b1 = ta; b2 = s1_i;
+    unique case (op_b)
       tern_dve_pkg::DveOpTensorScalar: begin
-        b1 = rev_i[1] ? s1_i : ta;
-        b2 = rev_i[1] ? ta : s1_i;
+        b1 = rev1_b ? s1_i : ta;
+        b2 = rev1_b ? ta : s1_i;
       end
       tern_dve_pkg::DveOpScalarTensorTensor: begin
-        b1 = rev_i[1] ? y_b : ta;
-        b2 = rev_i[1] ? ta : y_b;
+        b1 = rev1_b ? y_b : ta;
+        b2 = rev1_b ? ta : y_b;
       end
       tern_dve_pkg::DveOpTensorScalarReduce: begin
         b1 = acc;
@@ -222,9 +252,9 @@ module tern_dve_lane #(
   // --- the value that leaves, chosen at TA for what needs no ALU ------------------------------
   logic [31:0] v_early, v_early_late, v_drain;
   always_comb begin
-    unique case (op_i)
+    unique case (op_a)
       tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorScalarReduce:
-        v_drain = neg_i ? tern_dve_pkg::negate(acc) : acc;
+        v_drain = neg_a ? tern_dve_pkg::negate(acc) : acc;
       tern_dve_pkg::DveOpBnStats:
         v_drain = (a_didx_i == 6'd0) ? n_fp_i : (a_didx_i == 6'd1) ? acc : scr1;
       tern_dve_pkg::DveOpBnAggr:
@@ -237,15 +267,15 @@ module tern_dve_lane #(
     endcase
     v_early = v_drain;
     if (!a_drain_i) begin
-      unique case (op_i)
+      unique case (op_a)
         tern_dve_pkg::DveOpTensorCopy: begin
-          if (dt0_i == dto_i) v_early = x_raw;
-          else if (!tern_pkg::is_float_dtype(dt0_i) && !tern_pkg::is_float_dtype(dto_i)) v_early = x_iv;
+          if (dt0_a == dto_a) v_early = x_raw;
+          else if (!tern_pkg::is_float_dtype(dt0_a) && !tern_pkg::is_float_dtype(dto_a)) v_early = x_iv;
           else v_early = xf;
         end
         tern_dve_pkg::DveOpMemset: v_early = imm0_i;
         tern_dve_pkg::DveOpSelect: v_early = tern_dve_pkg::fp32_is_zero(xo) ? s0_i : yo;
-        tern_dve_pkg::DveOpIota:   v_early = tern_pkg::is_float_dtype(dto_i) ? xf : x_iv;
+        tern_dve_pkg::DveOpIota:   v_early = tern_pkg::is_float_dtype(dto_a) ? xf : x_iv;
         default: ;
       endcase
     end
@@ -256,7 +286,7 @@ module tern_dve_lane #(
   // --- the value at TO and its conversion -------------------------------------------------------
   logic [31:0] v;
   always_comb begin
-    unique case (op_i)
+    unique case (op_o)
       tern_dve_pkg::DveOpTensorTensor, tern_dve_pkg::DveOpTensorScalarReduce: v = ta_late;
       tern_dve_pkg::DveOpTensorScalar, tern_dve_pkg::DveOpScalarTensorTensor,
       tern_dve_pkg::DveOpTensorTensorScan: v = tb;
@@ -269,24 +299,24 @@ module tern_dve_lane #(
     logic unused_end_kind;
     tern_pipe_delay #(.Width (32), .Delay (OutLat)) u_out (
       .clk_i, .rst_ni, .en_i,
-      .data_i (tern_dve_pkg::out_convert(o_kind_i, dto_i, v, round_i, sat_i, random_i)),
+      .data_i (tern_dve_pkg::out_convert(o_kind_i, dto_o, v, round_o, sat_o, random_i)),
       .data_o (out_o));
-    assign unused_end_kind = ^end_kind_i;
+    assign unused_end_kind = (^end_kind_i) ^ (^dto_e);
   end else begin : gen_out_units
     // Floats through the pipelined down-conversion; the rest converted at TO, then delayed.
     logic [31:0] fp_bits, other, other_late;
     logic        unused_fp_valid, unused_fp_ok;
     tern_fp_downconvert_pipe #(.Latency (OutLat)) u_down (
-      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dto_i), .fp32_i (v),
-      .round_mode_i (round_i), .saturate_i (sat_i), .random_i,
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dto_o), .fp32_i (v),
+      .round_mode_i (round_o), .saturate_i (sat_o), .random_i,
       .valid_o (unused_fp_valid), .bits_o (fp_bits), .dtype_ok_o (unused_fp_ok));
     // out_convert with an fp32 value to an integer dtype as its only rounding path.
     assign other = (o_kind_i == tern_dve_pkg::KindFp) ?
-                   tern_fp_int_pkg::fp32_to_int(dto_i, v, round_i, random_i) :
-                   tern_dve_pkg::out_convert(o_kind_i, dto_i, v, round_i, sat_i, random_i);
+                   tern_fp_int_pkg::fp32_to_int(dto_o, v, round_o, random_i) :
+                   tern_dve_pkg::out_convert(o_kind_i, dto_o, v, round_o, sat_o, random_i);
     tern_pipe_delay #(.Width (32), .Delay (OutLat)) u_other (
       .clk_i, .rst_ni, .en_i, .data_i (other), .data_o (other_late));
-    assign out_o = (end_kind_i == tern_dve_pkg::KindFp && tern_pkg::is_float_dtype(dto_i)) ?
+    assign out_o = (end_kind_i == tern_dve_pkg::KindFp && tern_pkg::is_float_dtype(dto_e)) ?
                    fp_bits : other_late;
   end
 
@@ -313,11 +343,11 @@ module tern_dve_lane #(
       scr_d[0*32 +: 32] = acc_init_i;
     end else if (en_i) begin
       if (a_elem_i) begin
-        unique case (op_i)
+        unique case (op_a)
           tern_dve_pkg::DveOpTensorReduce: begin
             if (a_first_i) scr_d[0*32 +: 32] = xo;
-            else if (alu0_i == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, xo);
-            else if (alu0_i == tern_dve_pkg::DveAluMin) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_min(acc, xo);
+            else if (alu0_a == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, xo);
+            else if (alu0_a == tern_dve_pkg::DveAluMin) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_min(acc, xo);
           end
           tern_dve_pkg::DveOpMax8: begin
             for (int j = 0; j < 8; j++) begin
@@ -337,20 +367,20 @@ module tern_dve_lane #(
         endcase
       end
       if (b_elem_i) begin
-        if (op_i == tern_dve_pkg::DveOpTensorReduce && alu0_i == tern_dve_pkg::DveAluAdd && !b_first_i)
+        if (op_b == tern_dve_pkg::DveOpTensorReduce && alu0_b == tern_dve_pkg::DveAluAdd && !b_first_i)
           scr_d[0*32 +: 32] = ta;
-        if (op_i == tern_dve_pkg::DveOpTensorScalarReduce && b_first_i) scr_d[0*32 +: 32] = ta;
+        if (op_b == tern_dve_pkg::DveOpTensorScalarReduce && b_first_i) scr_d[0*32 +: 32] = ta;
       end
       if (o_elem_i) begin
-        if ((op_i == tern_dve_pkg::DveOpTensorScalarReduce && !o_first_i) ||
-            op_i == tern_dve_pkg::DveOpTensorTensorScan)
+        if ((op_o == tern_dve_pkg::DveOpTensorScalarReduce && !o_first_i) ||
+            op_o == tern_dve_pkg::DveOpTensorTensorScan)
           scr_d[0*32 +: 32] = tb;
       end
     end
     if (kick_i) xh_d = xo;
     if (uop_capture_i) t_d[32*uop_dst +: 32] = (uop_unit == tern_dve_pkg::UopDiv) ? dv : ta;
     if (uop_commit_i) begin
-      if (op_i == tern_dve_pkg::DveOpBnStats) begin
+      if (uop_stats_i) begin
         scr_d[0*32 +: 32] = t_q[2*32 +: 32];
         scr_d[1*32 +: 32] = t_q[3*32 +: 32];
       end else if (uop_first_i) begin

@@ -174,6 +174,37 @@ package tern_dve_pkg;
 
   /* verilator lint_on UNUSEDPARAM */
 
+  // A command as its beats carry it down the pipeline (tern_dve keeps two, and each beat names
+  // its own): the fields, packed once here; each position reads the ones it needs.
+  localparam int unsigned CmdW = 36;
+  function automatic logic [CmdW-1:0] cmd_word(logic [3:0] op, logic [4:0] alu0, logic [4:0] alu1,
+                                               logic [3:0] dt0, logic [3:0] dtx, logic [3:0] dt1,
+                                               logic [3:0] dto, logic dom_int, logic [1:0] rev,
+                                               logic round, logic sat, logic neg);
+    cmd_word = {op, alu0, alu1, dt0, dtx, dt1, dto, dom_int, rev, round, sat, neg};
+  endfunction
+  /* verilator lint_off UNUSEDSIGNAL */  // each reads one field
+  function automatic logic [3:0] cw_op(logic [CmdW-1:0] c);   cw_op   = c[35:32]; endfunction
+  function automatic logic [4:0] cw_alu0(logic [CmdW-1:0] c); cw_alu0 = c[31:27]; endfunction
+  function automatic logic [4:0] cw_alu1(logic [CmdW-1:0] c); cw_alu1 = c[26:22]; endfunction
+  function automatic logic [3:0] cw_dt0(logic [CmdW-1:0] c);  cw_dt0  = c[21:18]; endfunction
+  function automatic logic [3:0] cw_dtx(logic [CmdW-1:0] c);  cw_dtx  = c[17:14]; endfunction
+  function automatic logic [3:0] cw_dt1(logic [CmdW-1:0] c);  cw_dt1  = c[13:10]; endfunction
+  function automatic logic [3:0] cw_dto(logic [CmdW-1:0] c);  cw_dto  = c[9:6];   endfunction
+  function automatic logic cw_dom_int(logic [CmdW-1:0] c);    cw_dom_int = c[5];  endfunction
+  function automatic logic [1:0] cw_rev(logic [CmdW-1:0] c);  cw_rev  = c[4:3];   endfunction
+  function automatic logic cw_round(logic [CmdW-1:0] c);      cw_round = c[2];    endfunction
+  function automatic logic cw_sat(logic [CmdW-1:0] c);        cw_sat  = c[1];     endfunction
+  function automatic logic cw_neg(logic [CmdW-1:0] c);        cw_neg  = c[0];     endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // An instruction that keeps nothing in the scratch: its beats may enter right behind another
+  // command's (tern_dve accepts it while the pipeline drains). The rest start with an empty
+  // pipeline, as their first step clears the scratch.
+  function automatic logic streams(logic [3:0] op);
+    streams = (op <= DveOpScalarTensorTensor) || (op >= DveOpTensorCopy && op <= DveOpIota);
+  endfunction
+
   // The operand streams an instruction reads (the engine and the core's adapter both ask).
   function automatic logic uses_in0(logic [3:0] op);
     uses_in0 = (op != DveOpMemset) && (op != DveOpIota);
