@@ -11,6 +11,7 @@
 #include "act/scalar_engine.h"
 #include "core/core_model.h"
 #include "core_check.h"
+#include "dve/vector_engine.h"
 #include "isa/asm.h"
 #include "pe/pe_types.h"
 #include "test_util.h"
@@ -40,6 +41,20 @@ class CoreComputeTest : public ::testing::Test {
     Harness rtl(tb::kCoreHbmBytes);
     const std::vector<std::string> errors = tb::compare_with_golden(cfg, rtl, p, span, rng);
     EXPECT_TRUE(errors.empty()) << what << ":\n" << fmt::format("{}", fmt::join(errors, "\n"));
+  }
+
+  // One sequencer's program (body, then halt): its cycles alone on the RTL, and its results
+  // against the golden model over the first span bytes.
+  uint64_t run_and_compare(const std::string& seq, const std::string& body, uint32_t span,
+                           std::mt19937_64& rng, const char* what) {
+    const std::string text = ".seq " + seq + "\n" + body + "  halt\n";
+    SCOPED_TRACE(text);
+    const isa::Program p = isa::assemble(text, what);
+    Harness rtl(tb::kCoreHbmBytes);
+    const tb::SeqRunResult r = rtl.run(p, 0);
+    EXPECT_FALSE(r.timed_out) << what;
+    compare(p, span, rng, what);
+    return r.cycles;
   }
 };
 
@@ -272,13 +287,7 @@ TYPED_TEST(CoreComputeTest, ActRunsTheNextInstructionWhileOneDrains) {
     return fmt::format("  activate {}, {}, func=exp, scale=0.5, bias=0.0\n", out, in);
   };
   auto run = [&](const std::string& body, const char* what) {
-    const std::string text = ".seq act\n" + body + "  halt\n";
-    SCOPED_TRACE(text);
-    const isa::Program p = isa::assemble(text, what);
-    TypeParam rtl(tb::kCoreHbmBytes);
-    const tb::SeqRunResult r = rtl.run(p, 0);
-    this->compare(p, 2 * K * 4 * N, rng, what);
-    return r.cycles;
+    return this->run_and_compare("act", body, 2 * K * 4 * N, rng, what);
   };
   std::string apart, chain, psum;
   for (uint32_t i = 0; i < K; ++i) {
@@ -297,6 +306,53 @@ TYPED_TEST(CoreComputeTest, ActRunsTheNextInstructionWhileOneDrains) {
   // one at a time they would pay K - 1 latencies. Chained, each waits out the last one's.
   EXPECT_LT(apart_cycles - one, uint64_t((K - 1) * (N + 30) + (K / 2) * L));
   EXPECT_GE(chain_cycles - one, uint64_t((K - 1) * L));
+}
+
+// The DVE and POOL adapters' overlap (tern_vec_adapter, as ACT's): the next Vector Engine
+// instruction runs its front while the last one's results drain, and an element-wise command
+// enters the engine right behind the last one's beats, so a run of them pays the pipeline's
+// latency once. A read of what the last one writes (in0, in1 or a per-partition scalar) waits
+// for those writes; a tensor_scalar_reduce runs alone; a fault after one went ahead lets it
+// complete. Every case must match the golden model.
+TYPED_TEST(CoreComputeTest, VecRunsTheNextInstructionWhileOneDrains) {
+  auto rng = test::make_rng();
+  const uint32_t P = this->cfg.partitions, N = 64, K = 4;
+  auto ap = [&](const char* mem, uint32_t r, uint32_t parts = 0) {
+    return fmt::format("{}.fp32[0:{}, {}][[1,{}]]", mem, parts ? parts : P, r * 4 * N, N);
+  };
+  auto scale = [](const std::string& out, const std::string& in, const std::string& s0 = "1.5") {
+    return fmt::format("  tensor_scalar {}, {}, -, alu0=multiply, s0={}\n", out, in, s0);
+  };
+  auto run = [&](const char* seq, const std::string& body, const char* what) {
+    return this->run_and_compare(seq, body, 12 * 4 * N, rng, what);
+  };
+  std::string apart, chain, psum, scalar_chain;
+  for (uint32_t i = 0; i < K; ++i) {
+    apart += scale(ap("sbuf", 2 * i + 1), ap("sbuf", 2 * i));  // regions of their own
+    chain += scale(ap("sbuf", i + 1), ap("sbuf", i));          // reads the last output
+    psum += scale(ap("psum", (i + 1) % 2), ap("psum", i % 2));
+    // s0 is the first element of each partition of the last output
+    scalar_chain += scale(ap("sbuf", 2 * i + 3), ap("sbuf", 2 * i + 2),
+                          fmt::format("sbuf.fp32[0:, {}]", (2 * i + 1) * 4 * N));
+  }
+  const uint64_t one = run("dve", scale(ap("sbuf", 1), ap("sbuf", 0)), "one");
+  const uint64_t apart_cycles = run("dve", apart, "apart"), chain_cycles = run("dve", chain, "chain");
+  run("pool", apart, "apart on pool");
+  run("dve", psum, "psum chain");
+  run("dve", scalar_chain, "scalar chain");
+  run("dve", scale(ap("sbuf", 1), ap("sbuf", 0)) +
+                 fmt::format("  tensor_scalar_reduce {}, {}, sbuf.fp32[0:{}, {}][[1,1]], alu0=add, "
+                             "alu1=add, s0=0.5\n", ap("sbuf", 3), ap("sbuf", 1), P, 5 * 4 * N) +
+                 scale(ap("sbuf", 4), ap("sbuf", 3)),
+      "reduce between");
+  run("dve", scale(ap("sbuf", 1), ap("sbuf", 0)) + scale(ap("sbuf", 3), ap("sbuf", 2, P + 1)),
+      "fault after one went ahead");
+  fmt::print("{}: one tensor_scalar of {} {} cycles; {} apart {}, {} chained {} (pipeline {})\n",
+             ConfigOf<TypeParam>::kName, N, one, K, apart_cycles, K, chain_cycles, kDvePipeCycles);
+  // Apart, the K - 1 more cost their beats and issue, the latency hidden behind N; one at a
+  // time they would pay K - 1 latencies. Chained, each waits out the last one's.
+  EXPECT_LT(apart_cycles - one, uint64_t((K - 1) * (N + 20)));
+  EXPECT_GE(chain_cycles - one, uint64_t((K - 1) * kDvePipeCycles));
 }
 
 // Bad operands stop the sequencer at the instruction with the golden model's code.

@@ -257,15 +257,6 @@ module tern_act_adapter #(
     .dense_o (b_dense_unused), .off_valid_o (b_valid), .off_ready_i (b_ready), .off_o (b_off),
     .off_last_o (b_last_unused));
 
-  // Front operand w overlaps the back's writes: same memory, shared partitions, shared bytes.
-  function automatic logic overlaps(input logic psum, input logic [7:0] ps, input logic [7:0] np,
-                                    input logic [31:0] lo, input logic [31:0] hi,
-                                    input logic b_psum_i, input logic [7:0] b_ps, input logic [7:0] b_np,
-                                    input logic [31:0] b_lo_i, input logic [31:0] b_hi_i);
-    overlaps = (psum == b_psum_i) && ({1'b0, ps} < {1'b0, b_ps} + {1'b0, b_np}) &&
-               ({1'b0, b_ps} < {1'b0, ps} + {1'b0, np}) && (lo < b_hi_i) && (b_lo_i < hi);
-  endfunction
-
   // The front's reads: ap1, and scale, bias and acc_load where the instruction has them.
   logic [NW-1:0] reads;
   assign reads = {w_present[WBias], w_present[WScale], 1'b0, need_load, 1'b1, 1'b0};
@@ -275,7 +266,7 @@ module tern_act_adapter #(
     hazard = !ctx_empty && (bk_q == BkIdle);
     for (int unsigned w = 0; w < NW; w++) begin
       if (reads[w] && !ctx_empty &&
-          overlaps(w_psum[w], w_pstart[8*w +: 8], w_parts[8*w +: 8], w_lo[32*w +: 32], w_hi[32*w +: 32],
+          tern_core_pkg::overlaps(w_psum[w], w_pstart[8*w +: 8], w_parts[8*w +: 8], w_lo[32*w +: 32], w_hi[32*w +: 32],
                    b_psum, b_pstart, b_parts, b_lo, b_hi))
         hazard = 1'b1;
     end

@@ -267,6 +267,7 @@ module tern_core_compute #(
         .ap_base_i       (c_ap_base[tern_isa_pkg::ApSlots*32*e +: tern_isa_pkg::ApSlots*32]),
         .sc_base_i       (c_sc_base[tern_isa_pkg::ScalarSlots*32*e +: tern_isa_pkg::ScalarSlots*32]),
         .done_o          (c_eng_done[e]),
+        .ahead_o         (c_eng_ahead[e]),
         .err_o           (c_eng_err[e]),
         .err_code_o      (c_eng_err_code[4*e +: 4]),
         .sbuf_rd_valid_o (s_rd_v[e]), .sbuf_rd_gnt_i (s_rd_g[e]), .sbuf_rd_addr_o (sra),
@@ -414,9 +415,9 @@ module tern_core_compute #(
                   c_eng_valid[4] ^ (^c_eng_instr[IB*4 +: IB]) ^ (^c_ap_base[4*128 +: 128]) ^
                   (^c_sc_base[0 +: 64]) ^ (^c_sc_base[4*64 +: 64]) ^ (^s_rd_sel) ^ (^p_rd_sel) ^ (^s_wr_sel) ^ (^p_wr_sel);
 
-  // The PE and ACT adapters let their sequencers go ahead (tern_pe_adapter, tern_act_adapter);
-  // SP has no engine.
-  assign c_eng_ahead[S-1:RAct+1] = '0;
+  // The PE, ACT, DVE and POOL adapters let their sequencers go ahead (tern_pe_adapter,
+  // tern_act_adapter, tern_vec_adapter); SP has no engine.
+  assign c_eng_ahead[4]          = 1'b0;
   assign c_eng_ready[4]          = 1'b0;
   assign c_eng_done[4]           = 1'b0;
   assign c_eng_err[4]            = 1'b0;

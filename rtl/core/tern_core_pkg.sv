@@ -35,4 +35,14 @@ package tern_core_pkg;
                 : tern_fp_int_pkg::fp32_to_int(dt, x, tern_pkg::RoundRne, 32'd0);
   endfunction
 
+  // Two operands overlap (an adapter's read-after-write check: docs/core-rtl.md "ACT: two
+  // instructions in flight"): the same memory, shared partitions and shared bytes, the bytes a
+  // pattern covers in each partition being its walker's span [lo, hi).
+  function automatic logic overlaps(logic psum, logic [7:0] ps, logic [7:0] np, logic [31:0] lo,
+                                    logic [31:0] hi, logic b_psum, logic [7:0] b_ps,
+                                    logic [7:0] b_np, logic [31:0] b_lo, logic [31:0] b_hi);
+    overlaps = (psum == b_psum) && ({1'b0, ps} < {1'b0, b_ps} + {1'b0, b_np}) &&
+               ({1'b0, b_ps} < {1'b0, ps} + {1'b0, np}) && (lo < b_hi) && (b_lo < hi);
+  endfunction
+
 endpackage

@@ -3,7 +3,16 @@
 // (model/core: exec_dve), reads per-partition scalars, then streams in0 (ap1) and in1 (ap2) from
 // SBUF or PSUM into the engine and its results out to ap0 (tensor_scalar_reduce: the reduction to
 // ap2). Lane i of the engine is partition start + i of each operand; lanes past the operand's
-// partitions see zeros. One element per operand is in flight at a time: correct first, fast later.
+// partitions see zeros.
+// Two instructions overlap, as in tern_act_adapter (docs/core-rtl.md "DVE and POOL: two
+// instructions in flight"). The front checks an instruction, reads its scalars, gives the
+// engine its command and streams in0 and in1 in; the back writes the engine's results to ap0
+// (tensor_scalar_reduce: then the reduction to ap2) for the oldest instruction in its context
+// queue and signals done. Once the engine has taken a command (the instruction can no longer
+// fault), ahead_o lets the sequencer hand over the next one, whose front runs while the back
+// drains the engine's pipeline; its reads wait while they overlap the bytes the back still has
+// to write. A tensor_scalar_reduce runs alone (its second destination is not in the back's
+// span).
 module tern_vec_adapter #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned SbufBytes = tern_cfg_pkg::SbufPartitionBytes,
@@ -21,6 +30,7 @@ module tern_vec_adapter #(
   input  logic [tern_isa_pkg::ApSlots*32-1:0]      ap_base_i,
   input  logic [tern_isa_pkg::ScalarSlots*32-1:0]  sc_base_i,
   output logic                                     done_o,
+  output logic                                     ahead_o,     // the next may be handed over
   output logic                                     err_o,
   output logic [3:0]                               err_code_o,  // tern::core::FaultKind
   // SBUF and PSUM: a read is granted when rd_gnt is high with rd_valid; data the next cycle
@@ -52,14 +62,23 @@ module tern_vec_adapter #(
   localparam logic [3:0] ErrOperand = 4'd2;
   localparam logic [3:0] ErrEngine  = 4'd3;
 
-  localparam logic [2:0] StIdle  = 3'd0;
-  localparam logic [2:0] StStart = 3'd1;
-  localparam logic [2:0] StCheck = 3'd2;
-  localparam logic [2:0] StScal  = 3'd3;
-  localparam logic [2:0] StCmd   = 3'd4;
-  localparam logic [2:0] StRun   = 3'd5;
+  typedef enum logic [2:0] {FrIdle, FrStart, FrCheck, FrHazard, FrScal, FrCmd, FrRun} front_e;
+  typedef enum logic [1:0] {BkIdle, BkOut, BkRedStart, BkRed} back_e;
 
-  logic [2:0]    state_q, state_d;
+  // What the back needs of an instruction: its destinations and how many beats go to ap0.
+  typedef struct packed {
+    logic [tern_isa_pkg::ApBits-1:0] ap0;
+    logic [31:0]                     base0;
+    logic [tern_isa_pkg::ApBits-1:0] ap2;
+    logic [31:0]                     base2;
+    logic [7:0]                      lanes;
+    logic [63:0]                     n;
+    logic                            tsr;  // then one beat, the reduction, to ap2
+  } ctx_t;
+  localparam int unsigned CtxBits = 2 * tern_isa_pkg::ApBits + 2 * 32 + 8 + 64 + 1;
+
+  front_e        fr_q, fr_d;
+  back_e         bk_q, bk_d;
   logic [IB-1:0] instr_q;
   logic [tern_isa_pkg::ApSlots*32-1:0]     ap_base_q;
   logic [tern_isa_pkg::ScalarSlots*32-1:0] sc_base_q;
@@ -73,7 +92,7 @@ module tern_vec_adapter #(
   logic [NW*64-1:0]  w_elements;
   logic [NW*8-1:0]   w_pstart, w_parts;
   logic [NW*3-1:0]   w_eb;
-  logic [NW*32-1:0]  w_off;
+  logic [NW*32-1:0]  w_off, w_lo, w_hi;
   logic [NW-1:0]     w_psum;     // the operand is in PSUM
   logic [NW-1:0]     w_present;
 
@@ -95,20 +114,21 @@ module tern_vec_adapter #(
       assign base = ap_base_q[32*w +: 32];
       assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w == 0);
     end
-    logic [31:0] off;
+    logic [31:0] off, lo, hi;
     logic [63:0] el;
     logic [7:0]  sp, np;
     logic [2:0]  eb;
     logic        dense_unused;
-    logic [31:0] span_lo_unused, span_hi_unused;
     tern_operand_walk #(.P(P)) u_walk (
       .clk_i, .rst_ni,
       .start_i (w_start[w]), .ap_i (ap), .base_i (base), .lanes_i (lanes), .scalar_i (IsScalar),
       .psum_o (w_psum[w]), .checked_o (w_checked[w]), .err_o (w_err[w]), .elements_o (el),
-      .span_lo_o (span_lo_unused), .span_hi_o (span_hi_unused), .start_partition_o (sp),
+      .span_lo_o (lo), .span_hi_o (hi), .start_partition_o (sp),
       .partitions_o (np), .elem_bytes_o (eb), .dense_o (dense_unused),
       .off_valid_o (w_valid[w]), .off_ready_i (w_ready[w]), .off_o (off), .off_last_o (w_last[w]));
     assign w_off[32*w +: 32]      = off;
+    assign w_lo[32*w +: 32]       = lo;
+    assign w_hi[32*w +: 32]       = hi;
     assign w_elements[64*w +: 64] = el;
     assign w_pstart[8*w +: 8]     = sp;
     assign w_parts[8*w +: 8]      = np;
@@ -186,7 +206,8 @@ module tern_vec_adapter #(
   );
   logic unused;
   assign unused = err_valid_unused ^ (^err_code_unused) ^ (^ap_base_q[127:96]) ^ (^w_checked) ^
-                  (^w_last) ^ w_present[0];  // slot 3 and the walkers' status are not needed
+                  (^w_last) ^ w_present[0] ^ dve_busy ^ (^w_off[0 +: 32]) ^ w_valid[0] ^
+                  (^w_lo[0 +: 32]) ^ (^w_hi[0 +: 32]);  // the back walks ap0 itself
 
   // Beats the instruction moves on each operand (vector-engine.md): what the shapes must be.
   logic reads_in0, reads_in1;
@@ -234,15 +255,66 @@ module tern_vec_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // Memory reads: one a cycle for in0 or in1 (each read ahead into its tern_beat_fifo), one at
-  // a time for the scalars.
+  // The context queue: the instructions whose command the engine has taken and whose results
+  // the back has not all written, oldest at the head.
+  // ---------------------------------------------------------------------------------------
+  ctx_t       ctx_in, head;
+  logic       ctx_push, ctx_pop, ctx_full, ctx_empty;
+  logic [1:0] ctx_count;
+  assign ctx_in = {instr_q[tern_isa_pkg::ApSlot0Lsb +: tern_isa_pkg::ApBits], ap_base_q[31:0],
+                   instr_q[tern_isa_pkg::ApSlot2Lsb +: tern_isa_pkg::ApBits], ap_base_q[32*2 +: 32],
+                   lanes, out_beats, tsr};
+  tern_fifo #(.Width (CtxBits), .Depth (2)) u_ctx (
+    .clk_i, .rst_ni, .flush_i (1'b0),
+    .push_i (ctx_push), .data_i (ctx_in), .full_o (ctx_full),
+    .pop_i (ctx_pop), .data_o (head), .empty_o (ctx_empty), .count_o (ctx_count));
+
+  // ---------------------------------------------------------------------------------------
+  // The back's walker: the head's ap0, then (tensor_scalar_reduce) its ap2. Its span is what
+  // the back has still to write.
+  // ---------------------------------------------------------------------------------------
+  logic        b_start, b_psum, b_valid, b_ready, b_at_red;
+  logic [31:0] b_off, b_lo, b_hi;
+  logic [7:0]  b_pstart, b_parts;
+  logic [2:0]  b_eb;
+  logic [63:0] b_el_unused;
+  logic        b_checked_unused, b_err_unused, b_dense_unused, b_last_unused;
+  assign b_at_red = (bk_q == BkRedStart) || (bk_q == BkRed);
+  tern_operand_walk #(.P(P)) u_back_walk (
+    .clk_i, .rst_ni,
+    .start_i (b_start), .ap_i (b_at_red ? head.ap2 : head.ap0),
+    .base_i (b_at_red ? head.base2 : head.base0), .lanes_i (head.lanes), .scalar_i (1'b0),
+    .psum_o (b_psum), .checked_o (b_checked_unused), .err_o (b_err_unused),
+    .elements_o (b_el_unused), .span_lo_o (b_lo), .span_hi_o (b_hi),
+    .start_partition_o (b_pstart), .partitions_o (b_parts), .elem_bytes_o (b_eb),
+    .dense_o (b_dense_unused), .off_valid_o (b_valid), .off_ready_i (b_ready), .off_o (b_off),
+    .off_last_o (b_last_unused));
+
+  // The front's reads (in0, in1 and the per-partition scalars) against what the back has
+  // still to write; until the back has started on the head, its span is not known: wait.
+  logic [NW-1:0] reads;
+  assign reads = {w_present[4:3], w_present[2] && !tsr, w_present[1], 1'b0};
+  logic hazard;
+  always_comb begin
+    hazard = !ctx_empty && (bk_q == BkIdle);
+    for (int unsigned w = 0; w < NW; w++) begin
+      if (reads[w] && !ctx_empty &&
+          tern_core_pkg::overlaps(w_psum[w], w_pstart[8*w +: 8], w_parts[8*w +: 8], w_lo[32*w +: 32],
+                                  w_hi[32*w +: 32], b_psum, b_pstart, b_parts, b_lo, b_hi))
+        hazard = 1'b1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------
+  // Memory reads (the front): one a cycle for in0 or in1 (each read ahead into its
+  // tern_beat_fifo), one at a time for the scalars.
   // ---------------------------------------------------------------------------------------
   logic [2:0]      rd_who_q, rd_who_d;       // walker whose read was granted last cycle (7: none)
   logic            rd_pending_q, rd_pending_d;
   logic            rd_psum_q, rd_psum_d;
   logic [2*P*32-1:0] scal_d;
   logic [1:0]      scal_done_q, scal_done_d;
-  logic [63:0]     out_count_q, out_count_d;
+  logic [63:0]     in0_count_q, in0_count_d, in1_count_q, in1_count_d, out_count_q, out_count_d;
 
   logic [P*32-1:0] rd_row;
   assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
@@ -264,24 +336,24 @@ module tern_vec_adapter #(
   logic [1:0] in_push, in_room;
   assign in_push = {rd_pending_q && rd_who_q == 3'd2, rd_pending_q && rd_who_q == 3'd1};
   tern_beat_fifo #(.Width (P*32)) u_in0_beats (
-    .clk_i, .rst_ni, .clear_i (state_q == StStart), .push_i (in_push[0]), .push_data_i (rd_lanes),
+    .clk_i, .rst_ni, .clear_i (fr_q == FrStart), .push_i (in_push[0]), .push_data_i (rd_lanes),
     .valid_o (in0_valid), .data_o (in0_data), .pop_i (in0_valid && in0_ready),
     .room_o (in_room[0]));
   tern_beat_fifo #(.Width (P*32)) u_in1_beats (
-    .clk_i, .rst_ni, .clear_i (state_q == StStart), .push_i (in_push[1]), .push_data_i (rd_lanes),
+    .clk_i, .rst_ni, .clear_i (fr_q == FrStart), .push_i (in_push[1]), .push_data_i (rd_lanes),
     .valid_o (in1_valid), .data_o (in1_data), .pop_i (in1_valid && in1_ready),
     .room_o (in_room[1]));
 
-  // Which walker reads next: a scalar in StScal (after the previous read has landed), in0 or
-  // in1 in StRun when its FIFO has room.
+  // Which walker reads next: a scalar in FrScal (after the previous read has landed), in0 or
+  // in1 in FrRun when its FIFO has room.
   logic [2:0] want;
   always_comb begin
     want = 3'd7;
-    if (state_q == StScal) begin
+    if (fr_q == FrScal) begin
       if (rd_pending_q)                                        want = 3'd7;
       else if (w_present[3] && !scal_done_q[0] && w_valid[3]) want = 3'd3;
       else if (w_present[4] && !scal_done_q[1] && w_valid[4]) want = 3'd4;
-    end else if (state_q == StRun) begin
+    end else if (fr_q == FrRun) begin
       if (w_valid[1] && in_room[0]) want = 3'd1;
       else if (w_valid[2] && !tsr && in_room[1]) want = 3'd2;
     end
@@ -302,65 +374,65 @@ module tern_vec_adapter #(
   end
   assign rd_gnt = (sbuf_rd_valid_o && sbuf_rd_gnt_i) || (psum_rd_valid_o && psum_rd_gnt_i);
 
-  // Walker offsets are consumed when their read is granted, or their write for ap0/ap2 outputs.
-  logic wr_fire;
   always_comb begin
     w_ready = '0;
     if (rd_gnt) w_ready[want] = 1'b1;
-    if (wr_fire) w_ready[(tsr && out_count_q == n_full) ? 2 : 0] = 1'b1;
   end
 
   // ---------------------------------------------------------------------------------------
-  // Results: each out beat is written to the next element of ap0 (tsr: the last beat to ap2).
+  // Writes (the back): each out beat to the next element of the head's ap0; a
+  // tensor_scalar_reduce's last beat to its ap2.
   // ---------------------------------------------------------------------------------------
-  logic [2:0] ow;  // the walker the current out beat goes to
-  assign ow = (tsr && out_count_q == n_full) ? 3'd2 : 3'd0;
-
   logic [P*32-1:0] wr_row;
   logic [P-1:0]    wr_mask;
   tern_lane_scatter #(.P(P)) u_scatter (
-    .lanes_i (out_data), .start_i (w_pstart[8*ow +: 8]), .count_i (w_parts[8*ow +: 8]),
+    .lanes_i (out_data), .start_i (b_pstart), .count_i (b_parts),
     .row_o (wr_row), .mask_o (wr_mask));
 
-  always_comb begin
-    sbuf_wr_valid_o = 1'b0;
-    psum_wr_valid_o = 1'b0;
-    if (state_q == StRun && out_valid && w_valid[ow]) begin
-      sbuf_wr_valid_o = !w_psum[ow];
-      psum_wr_valid_o = w_psum[ow];
-    end
-  end
-  assign sbuf_wr_addr_o  = w_off[32*ow +: SAW];
-  assign psum_wr_addr_o  = w_off[32*ow +: PAW];
-  assign sbuf_wr_bytes_o = w_eb[3*ow +: 3];
-  assign psum_wr_bytes_o = w_eb[3*ow +: 3];
+  logic wr_want, wr_fire;
+  assign wr_want = (bk_q == BkOut || bk_q == BkRed) && out_valid && b_valid;
+  assign sbuf_wr_valid_o = wr_want && !b_psum;
+  assign psum_wr_valid_o = wr_want && b_psum;
+  assign sbuf_wr_addr_o  = b_off[SAW-1:0];
+  assign psum_wr_addr_o  = b_off[PAW-1:0];
+  assign sbuf_wr_bytes_o = b_eb;
+  assign psum_wr_bytes_o = b_eb;
   assign sbuf_wr_mask_o  = wr_mask;
   assign psum_wr_mask_o  = wr_mask;
   assign sbuf_wr_data_o  = wr_row;
   assign psum_wr_data_o  = wr_row;
   assign wr_fire   = (sbuf_wr_valid_o && sbuf_wr_gnt_i) || (psum_wr_valid_o && psum_wr_gnt_i);
   assign out_ready = wr_fire;
+  assign b_ready   = wr_fire;
+  logic b_unused;
+  assign b_unused = ^b_off[31:SAW] ^ b_checked_unused ^ b_err_unused ^ b_dense_unused ^
+                    b_last_unused ^ (^b_el_unused);
 
   // ---------------------------------------------------------------------------------------
-  // The state machine.
+  // The front.
   // ---------------------------------------------------------------------------------------
-  logic [63:0] total_out;
-  assign total_out = out_beats + (tsr ? 64'd1 : 64'd0);
+  logic fr_done, fr_err;  // the front reports a faulting instruction (the back is empty)
+  logic ahead_q, ahead_d;
+  logic [63:0] in0_total, in1_total;
+  assign in0_total = reads_in0 ? n_full : 64'd0;
+  assign in1_total = reads_in1 ? n_full : 64'd0;
 
   always_comb begin
-    state_d      = state_q;
+    fr_d         = fr_q;
     rd_who_d     = rd_who_q;
     rd_pending_d = 1'b0;
     rd_psum_d    = rd_psum_q;
     scal_d       = scal_q;
     scal_done_d  = scal_done_q;
-    out_count_d  = out_count_q;
+    in0_count_d  = in0_count_q;
+    in1_count_d  = in1_count_q;
+    ahead_d      = ahead_q;
     w_start      = '0;
     cmd_valid    = 1'b0;
+    ctx_push     = 1'b0;
     ready_o      = 1'b0;
-    done_o       = 1'b0;
-    err_o        = 1'b0;
-    err_code_o   = 4'd0;
+    fr_done      = 1'b0;
+    fr_err       = 1'b0;
 
     // A read granted last cycle returns its row now (in0 and in1 rows go to their FIFOs).
     if (rd_pending_q && (rd_who_q == 3'd3 || rd_who_q == 3'd4)) begin
@@ -373,50 +445,109 @@ module tern_vec_adapter #(
       rd_who_d     = want;
       rd_psum_d    = w_psum[want];
     end
-    if (wr_fire) out_count_d = out_count_q + 64'd1;
+    if (in0_valid && in0_ready) in0_count_d = in0_count_q + 64'd1;
+    if (in1_valid && in1_ready) in1_count_d = in1_count_q + 64'd1;
 
-    unique case (state_q)
-      StIdle: begin
-        ready_o = 1'b1;
-        if (valid_i) state_d = StStart;
+    unique case (fr_q)
+      FrIdle: begin
+        // One instruction at a time behind a tensor_scalar_reduce.
+        ready_o = ctx_empty || (ctx_count == 2'd1 && !head.tsr);
+        if (valid_i && ready_o) begin
+          ahead_d = 1'b0;
+          fr_d    = FrStart;
+        end
       end
-      StStart: begin
-        w_start = {w_present[4:3], 3'b111};
+      FrStart: begin
+        w_start     = {w_present[4:3], 3'b111};
         scal_done_d = '0;
-        out_count_d = '0;
-        state_d = StCheck;
+        in0_count_d = '0;
+        in1_count_d = '0;
+        fr_d        = FrCheck;
       end
-      StCheck: begin
-        if (check_fail) begin
-          done_o     = 1'b1;
-          err_o      = 1'b1;
-          err_code_o = check_err;
-          state_d    = StIdle;
-        end else begin
-          state_d = StScal;
+      FrCheck: begin
+        // A fault is reported in order, after the instructions ahead of it.
+        if (!check_fail) begin
+          fr_d = hazard ? FrHazard : FrScal;
+        end else if (ctx_empty) begin
+          fr_done = 1'b1;
+          fr_err  = 1'b1;
+          fr_d    = FrIdle;
         end
       end
-      StScal: begin
+      FrHazard: begin
+        if (!hazard) fr_d = FrScal;
+      end
+      FrScal: begin
         if ((!w_present[3] || scal_done_q[0]) && (!w_present[4] || scal_done_q[1]) && !rd_pending_q)
-          state_d = StCmd;
+          fr_d = FrCmd;
       end
-      StCmd: begin
+      FrCmd: begin
         cmd_valid = 1'b1;
-        if (cmd_ready) state_d = StRun;
-      end
-      StRun: begin
-        if (out_count_q == total_out && !dve_busy && !rd_pending_q) begin
-          done_o  = 1'b1;
-          state_d = StIdle;
+        if (cmd_ready) begin
+          ctx_push = 1'b1;
+          ahead_d  = !tsr;
+          fr_d     = FrRun;
         end
       end
-      default: state_d = StIdle;
+      FrRun: begin
+        if (in0_count_q == in0_total && in1_count_q == in1_total && !rd_pending_q) fr_d = FrIdle;
+      end
+      default: fr_d = FrIdle;
     endcase
   end
 
+  // ---------------------------------------------------------------------------------------
+  // The back.
+  // ---------------------------------------------------------------------------------------
+  logic bk_done;
+  always_comb begin
+    bk_d        = bk_q;
+    out_count_d = out_count_q;
+    b_start     = 1'b0;
+    bk_done     = 1'b0;
+    if (wr_fire) out_count_d = out_count_q + 64'd1;
+    unique case (bk_q)
+      BkIdle: begin
+        if (!ctx_empty) begin
+          b_start     = 1'b1;
+          out_count_d = '0;
+          bk_d        = BkOut;
+        end
+      end
+      BkOut: begin
+        if (out_count_q == head.n) begin
+          if (head.tsr) begin
+            bk_d = BkRedStart;
+          end else begin
+            bk_done = 1'b1;
+            bk_d    = BkIdle;
+          end
+        end
+      end
+      BkRedStart: begin
+        b_start = 1'b1;
+        bk_d    = BkRed;
+      end
+      BkRed: begin
+        if (wr_fire) begin
+          bk_done = 1'b1;
+          bk_d    = BkIdle;
+        end
+      end
+      default: bk_d = BkIdle;
+    endcase
+  end
+  assign ctx_pop = bk_done;
+
+  assign done_o     = fr_done || bk_done;
+  assign err_o      = fr_err;
+  assign err_code_o = fr_err ? check_err : 4'd0;
+  assign ahead_o    = ahead_q;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q      <= StIdle;
+      fr_q         <= FrIdle;
+      bk_q         <= BkIdle;
       instr_q      <= '0;
       ap_base_q    <= '0;
       sc_base_q    <= '0;
@@ -425,10 +556,14 @@ module tern_vec_adapter #(
       rd_psum_q    <= 1'b0;
       scal_q       <= '0;
       scal_done_q  <= '0;
+      in0_count_q  <= '0;
+      in1_count_q  <= '0;
       out_count_q  <= '0;
+      ahead_q      <= 1'b0;
     end else begin
-      state_q      <= state_d;
-      if (state_q == StIdle && valid_i) begin
+      fr_q         <= fr_d;
+      bk_q         <= bk_d;
+      if (fr_q == FrIdle && valid_i && ready_o) begin
         instr_q   <= instr_i;
         ap_base_q <= ap_base_i;
         sc_base_q <= sc_base_i;
@@ -438,10 +573,23 @@ module tern_vec_adapter #(
       rd_psum_q    <= rd_psum_d;
       scal_q       <= scal_d;
       scal_done_q  <= scal_done_d;
+      in0_count_q  <= in0_count_d;
+      in1_count_q  <= in1_count_d;
       out_count_q  <= out_count_d;
+      ahead_q      <= ahead_d;
     end
   end
 
-  assign busy_o = (state_q != StIdle);
+  assign busy_o = (fr_q != FrIdle) || !ctx_empty;
+
+`ifndef SYNTHESIS
+  // The queue never overflows; a fault and a completion never meet; nothing is handed over
+  // while a tensor_scalar_reduce is in flight; no result beat comes without an instruction.
+  ctx_room: assert property (@(posedge clk_i) disable iff (!rst_ni) ctx_push |-> !ctx_full);
+  one_done: assert property (@(posedge clk_i) disable iff (!rst_ni) !(fr_done && bk_done));
+  tsr_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                              (fr_q == FrStart) |-> (ctx_empty || !head.tsr));
+  out_owned: assert property (@(posedge clk_i) disable iff (!rst_ni) out_valid |-> !ctx_empty);
+`endif
 
 endmodule
