@@ -317,8 +317,8 @@ TYPED_TEST(CoreComputeTest, ActRunsTheNextInstructionWhileOneDrains) {
 TYPED_TEST(CoreComputeTest, VecRunsTheNextInstructionWhileOneDrains) {
   auto rng = test::make_rng();
   const uint32_t P = this->cfg.partitions, N = 64, K = 4;
-  auto ap = [&](const char* mem, uint32_t r, uint32_t parts = 0) {
-    return fmt::format("{}.fp32[0:{}, {}][[1,{}]]", mem, parts ? parts : P, r * 4 * N, N);
+  auto ap = [&](const char* mem, uint32_t r, uint32_t parts = 0, uint32_t n = 0) {
+    return fmt::format("{}.fp32[0:{}, {}][[1,{}]]", mem, parts ? parts : P, r * 4 * N, n ? n : N);
   };
   auto scale = [](const std::string& out, const std::string& in, const std::string& s0 = "1.5") {
     return fmt::format("  tensor_scalar {}, {}, -, alu0=multiply, s0={}\n", out, in, s0);
@@ -326,18 +326,22 @@ TYPED_TEST(CoreComputeTest, VecRunsTheNextInstructionWhileOneDrains) {
   auto run = [&](const char* seq, const std::string& body, const char* what) {
     return this->run_and_compare(seq, body, 12 * 4 * N, rng, what);
   };
-  std::string apart, chain, psum, scalar_chain;
+  // A chain of N elements reads each element about N - 34 cycles after the last instruction
+  // wrote it; one of 8 elements, or a scalar that is the last output's last element, would
+  // read it before (what the check is for).
+  std::string apart, chain, short_chain, psum, scalar_chain;
   for (uint32_t i = 0; i < K; ++i) {
     apart += scale(ap("sbuf", 2 * i + 1), ap("sbuf", 2 * i));  // regions of their own
     chain += scale(ap("sbuf", i + 1), ap("sbuf", i));          // reads the last output
-    psum += scale(ap("psum", (i + 1) % 2), ap("psum", i % 2));
-    // s0 is the first element of each partition of the last output
+    short_chain += scale(ap("sbuf", i + 1, 0, 8), ap("sbuf", i, 0, 8));
+    psum += scale(ap("psum", (i + 1) % 2, 0, 8), ap("psum", i % 2, 0, 8));
     scalar_chain += scale(ap("sbuf", 2 * i + 3), ap("sbuf", 2 * i + 2),
-                          fmt::format("sbuf.fp32[0:, {}]", (2 * i + 1) * 4 * N));
+                          fmt::format("sbuf.fp32[0:, {}]", (2 * i + 2) * 4 * N - 4));
   }
   const uint64_t one = run("dve", scale(ap("sbuf", 1), ap("sbuf", 0)), "one");
   const uint64_t apart_cycles = run("dve", apart, "apart"), chain_cycles = run("dve", chain, "chain");
   run("pool", apart, "apart on pool");
+  run("dve", short_chain, "short chain");
   run("dve", psum, "psum chain");
   run("dve", scalar_chain, "scalar chain");
   run("dve", scale(ap("sbuf", 1), ap("sbuf", 0)) +
