@@ -63,22 +63,8 @@ module tern_vec_adapter #(
   localparam logic [3:0] ErrEngine  = 4'd3;
 
   typedef enum logic [2:0] {FrIdle, FrStart, FrCheck, FrHazard, FrScal, FrCmd, FrRun} front_e;
-  typedef enum logic [1:0] {BkIdle, BkOut, BkRedStart, BkRed} back_e;
-
-  // What the back needs of an instruction: its destinations and how many beats go to ap0.
-  typedef struct packed {
-    logic [tern_isa_pkg::ApBits-1:0] ap0;
-    logic [31:0]                     base0;
-    logic [tern_isa_pkg::ApBits-1:0] ap2;
-    logic [31:0]                     base2;
-    logic [7:0]                      lanes;
-    logic [63:0]                     n;
-    logic                            tsr;  // then one beat, the reduction, to ap2
-  } ctx_t;
-  localparam int unsigned CtxBits = 2 * tern_isa_pkg::ApBits + 2 * 32 + 8 + 64 + 1;
 
   front_e        fr_q, fr_d;
-  back_e         bk_q, bk_d;
   logic [IB-1:0] instr_q;
   logic [tern_isa_pkg::ApSlots*32-1:0]     ap_base_q;
   logic [tern_isa_pkg::ScalarSlots*32-1:0] sc_base_q;
@@ -255,40 +241,33 @@ module tern_vec_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // The context queue: the instructions whose command the engine has taken and whose results
-  // the back has not all written, oldest at the head.
+  // The back (tern_adapter_back): the head's results to its ap0, then (tensor_scalar_reduce)
+  // the reduction beat to its ap2. What it is writing is the front's read-after-write check.
   // ---------------------------------------------------------------------------------------
-  ctx_t       ctx_in, head;
-  logic       ctx_push, ctx_pop, ctx_full, ctx_empty;
-  logic [1:0] ctx_count;
-  assign ctx_in = {instr_q[tern_isa_pkg::ApSlot0Lsb +: tern_isa_pkg::ApBits], ap_base_q[31:0],
-                   instr_q[tern_isa_pkg::ApSlot2Lsb +: tern_isa_pkg::ApBits], ap_base_q[32*2 +: 32],
-                   lanes, out_beats, tsr};
-  tern_fifo #(.Width (CtxBits), .Depth (2)) u_ctx (
-    .clk_i, .rst_ni, .flush_i (1'b0),
-    .push_i (ctx_push), .data_i (ctx_in), .full_o (ctx_full),
-    .pop_i (ctx_pop), .data_o (head), .empty_o (ctx_empty), .count_o (ctx_count));
-
-  // ---------------------------------------------------------------------------------------
-  // The back's walker: the head's ap0, then (tensor_scalar_reduce) its ap2. Its span is what
-  // the back has still to write.
-  // ---------------------------------------------------------------------------------------
-  logic        b_start, b_psum, b_valid, b_ready, b_at_red;
-  logic [31:0] b_off, b_lo, b_hi;
-  logic [7:0]  b_pstart, b_parts;
-  logic [2:0]  b_eb;
-  logic [63:0] b_el_unused;
-  logic        b_checked_unused, b_err_unused, b_dense_unused, b_last_unused;
-  assign b_at_red = (bk_q == BkRedStart) || (bk_q == BkRed);
-  tern_operand_walk #(.P(P)) u_back_walk (
+  logic        ctx_push, ctx_full_unused, ctx_empty, head_tsr, bk_done, sp_valid, sp_psum;
+  logic [1:0]  ctx_count;
+  logic [3:0]  red_dtype_unused;
+  logic [7:0]  sp_pstart, sp_parts;
+  logic [31:0] sp_lo, sp_hi;
+  tern_adapter_back #(.P(P), .SecondFromOut (1'b1), .SAW (SAW), .PAW (PAW)) u_back (
     .clk_i, .rst_ni,
-    .start_i (b_start), .ap_i (b_at_red ? head.ap2 : head.ap0),
-    .base_i (b_at_red ? head.base2 : head.base0), .lanes_i (head.lanes), .scalar_i (1'b0),
-    .psum_o (b_psum), .checked_o (b_checked_unused), .err_o (b_err_unused),
-    .elements_o (b_el_unused), .span_lo_o (b_lo), .span_hi_o (b_hi),
-    .start_partition_o (b_pstart), .partitions_o (b_parts), .elem_bytes_o (b_eb),
-    .dense_o (b_dense_unused), .off_valid_o (b_valid), .off_ready_i (b_ready), .off_o (b_off),
-    .off_last_o (b_last_unused));
+    .push_i (ctx_push),
+    .first_ap_i (instr_q[tern_isa_pkg::ApSlot0Lsb +: tern_isa_pkg::ApBits]), .first_base_i (ap_base_q[31:0]),
+    .second_ap_i (instr_q[tern_isa_pkg::ApSlot2Lsb +: tern_isa_pkg::ApBits]),
+    .second_base_i (ap_base_q[32*2 +: 32]), .second_i (tsr),
+    .lanes_i (lanes), .n_i (out_beats),
+    .full_o (ctx_full_unused), .empty_o (ctx_empty), .count_o (ctx_count),
+    .head_second_o (head_tsr), .head_second_dtype_o (red_dtype_unused),
+    .span_valid_o (sp_valid), .span_psum_o (sp_psum), .span_pstart_o (sp_pstart),
+    .span_parts_o (sp_parts), .span_lo_o (sp_lo), .span_hi_o (sp_hi),
+    .out_valid_i (out_valid), .out_ready_o (out_ready), .out_data_i (out_data),
+    .engine_busy_i (dve_busy), .second_data_i ('0),
+    .sbuf_wr_valid_o, .sbuf_wr_gnt_i, .sbuf_wr_addr_o, .sbuf_wr_bytes_o, .sbuf_wr_mask_o,
+    .sbuf_wr_data_o, .psum_wr_valid_o, .psum_wr_gnt_i, .psum_wr_addr_o, .psum_wr_bytes_o,
+    .psum_wr_mask_o, .psum_wr_data_o,
+    .done_o (bk_done));
+  logic unused_back;  // the front pushes at most one behind the head (ready_o)
+  assign unused_back = ctx_full_unused ^ (^red_dtype_unused);
 
   // The front's reads (in0, in1 and the per-partition scalars) against what the back has
   // still to write; until the back has started on the head, its span is not known: wait.
@@ -296,11 +275,11 @@ module tern_vec_adapter #(
   assign reads = {w_present[4:3], w_present[2] && !tsr, w_present[1], 1'b0};
   logic hazard;
   always_comb begin
-    hazard = !ctx_empty && (bk_q == BkIdle);
+    hazard = !ctx_empty && !sp_valid;
     for (int unsigned w = 0; w < NW; w++) begin
       if (reads[w] && !ctx_empty &&
           tern_core_pkg::overlaps(w_psum[w], w_pstart[8*w +: 8], w_parts[8*w +: 8], w_lo[32*w +: 32],
-                                  w_hi[32*w +: 32], b_psum, b_pstart, b_parts, b_lo, b_hi))
+                                  w_hi[32*w +: 32], sp_psum, sp_pstart, sp_parts, sp_lo, sp_hi))
         hazard = 1'b1;
     end
   end
@@ -314,7 +293,7 @@ module tern_vec_adapter #(
   logic            rd_psum_q, rd_psum_d;
   logic [2*P*32-1:0] scal_d;
   logic [1:0]      scal_done_q, scal_done_d;
-  logic [63:0]     in0_count_q, in0_count_d, in1_count_q, in1_count_d, out_count_q, out_count_d;
+  logic [63:0]     in0_count_q, in0_count_d, in1_count_q, in1_count_d;
 
   logic [P*32-1:0] rd_row;
   assign rd_row = rd_psum_q ? psum_rd_data_i : sbuf_rd_data_i;
@@ -380,35 +359,6 @@ module tern_vec_adapter #(
   end
 
   // ---------------------------------------------------------------------------------------
-  // Writes (the back): each out beat to the next element of the head's ap0; a
-  // tensor_scalar_reduce's last beat to its ap2.
-  // ---------------------------------------------------------------------------------------
-  logic [P*32-1:0] wr_row;
-  logic [P-1:0]    wr_mask;
-  tern_lane_scatter #(.P(P)) u_scatter (
-    .lanes_i (out_data), .start_i (b_pstart), .count_i (b_parts),
-    .row_o (wr_row), .mask_o (wr_mask));
-
-  logic wr_want, wr_fire;
-  assign wr_want = (bk_q == BkOut || bk_q == BkRed) && out_valid && b_valid;
-  assign sbuf_wr_valid_o = wr_want && !b_psum;
-  assign psum_wr_valid_o = wr_want && b_psum;
-  assign sbuf_wr_addr_o  = b_off[SAW-1:0];
-  assign psum_wr_addr_o  = b_off[PAW-1:0];
-  assign sbuf_wr_bytes_o = b_eb;
-  assign psum_wr_bytes_o = b_eb;
-  assign sbuf_wr_mask_o  = wr_mask;
-  assign psum_wr_mask_o  = wr_mask;
-  assign sbuf_wr_data_o  = wr_row;
-  assign psum_wr_data_o  = wr_row;
-  assign wr_fire   = (sbuf_wr_valid_o && sbuf_wr_gnt_i) || (psum_wr_valid_o && psum_wr_gnt_i);
-  assign out_ready = wr_fire;
-  assign b_ready   = wr_fire;
-  logic b_unused;
-  assign b_unused = ^b_off[31:SAW] ^ b_checked_unused ^ b_err_unused ^ b_dense_unused ^
-                    b_last_unused ^ (^b_el_unused);
-
-  // ---------------------------------------------------------------------------------------
   // The front.
   // ---------------------------------------------------------------------------------------
   logic fr_done, fr_err;  // the front reports a faulting instruction (the back is empty)
@@ -451,7 +401,7 @@ module tern_vec_adapter #(
     unique case (fr_q)
       FrIdle: begin
         // One instruction at a time behind a tensor_scalar_reduce.
-        ready_o = ctx_empty || (ctx_count == 2'd1 && !head.tsr);
+        ready_o = ctx_empty || (ctx_count == 2'd1 && !head_tsr);
         if (valid_i && ready_o) begin
           ahead_d = 1'b0;
           fr_d    = FrStart;
@@ -496,49 +446,6 @@ module tern_vec_adapter #(
     endcase
   end
 
-  // ---------------------------------------------------------------------------------------
-  // The back.
-  // ---------------------------------------------------------------------------------------
-  logic bk_done;
-  always_comb begin
-    bk_d        = bk_q;
-    out_count_d = out_count_q;
-    b_start     = 1'b0;
-    bk_done     = 1'b0;
-    if (wr_fire) out_count_d = out_count_q + 64'd1;
-    unique case (bk_q)
-      BkIdle: begin
-        if (!ctx_empty) begin
-          b_start     = 1'b1;
-          out_count_d = '0;
-          bk_d        = BkOut;
-        end
-      end
-      BkOut: begin
-        if (out_count_q == head.n) begin
-          if (head.tsr) begin
-            bk_d = BkRedStart;
-          end else begin
-            bk_done = 1'b1;
-            bk_d    = BkIdle;
-          end
-        end
-      end
-      BkRedStart: begin
-        b_start = 1'b1;
-        bk_d    = BkRed;
-      end
-      BkRed: begin
-        if (wr_fire) begin
-          bk_done = 1'b1;
-          bk_d    = BkIdle;
-        end
-      end
-      default: bk_d = BkIdle;
-    endcase
-  end
-  assign ctx_pop = bk_done;
-
   assign done_o     = fr_done || bk_done;
   assign err_o      = fr_err;
   assign err_code_o = fr_err ? check_err : 4'd0;
@@ -547,7 +454,6 @@ module tern_vec_adapter #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       fr_q         <= FrIdle;
-      bk_q         <= BkIdle;
       instr_q      <= '0;
       ap_base_q    <= '0;
       sc_base_q    <= '0;
@@ -558,11 +464,9 @@ module tern_vec_adapter #(
       scal_done_q  <= '0;
       in0_count_q  <= '0;
       in1_count_q  <= '0;
-      out_count_q  <= '0;
       ahead_q      <= 1'b0;
     end else begin
       fr_q         <= fr_d;
-      bk_q         <= bk_d;
       if (fr_q == FrIdle && valid_i && ready_o) begin
         instr_q   <= instr_i;
         ap_base_q <= ap_base_i;
@@ -575,7 +479,6 @@ module tern_vec_adapter #(
       scal_done_q  <= scal_done_d;
       in0_count_q  <= in0_count_d;
       in1_count_q  <= in1_count_d;
-      out_count_q  <= out_count_d;
       ahead_q      <= ahead_d;
     end
   end
@@ -583,13 +486,11 @@ module tern_vec_adapter #(
   assign busy_o = (fr_q != FrIdle) || !ctx_empty;
 
 `ifndef SYNTHESIS
-  // The queue never overflows; a fault and a completion never meet; nothing is handed over
-  // while a tensor_scalar_reduce is in flight; no result beat comes without an instruction.
-  ctx_room: assert property (@(posedge clk_i) disable iff (!rst_ni) ctx_push |-> !ctx_full);
+  // A fault and a completion never meet; nothing is handed over while a tensor_scalar_reduce
+  // is in flight.
   one_done: assert property (@(posedge clk_i) disable iff (!rst_ni) !(fr_done && bk_done));
   tsr_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                              (fr_q == FrStart) |-> (ctx_empty || !head.tsr));
-  out_owned: assert property (@(posedge clk_i) disable iff (!rst_ni) out_valid |-> !ctx_empty);
+                              (fr_q == FrStart) |-> (ctx_empty || !head_tsr));
 `endif
 
 endmodule
