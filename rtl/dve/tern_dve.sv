@@ -580,13 +580,15 @@ module tern_dve #(
 
 `ifndef SYNTHESIS
   // A micro-program runs with no element between entry and ALU A; every lane's divider ends
-  // in the same cycle; a beat leaves only when it entered.
+  // in the same cycle; a beat leaves only when it entered; a context is free when taken.
   uop_alone: assert property (@(posedge clk_i) disable iff (!rst_ni)
                               bn_busy |-> !rec_elem(at_a));
   div_lockstep: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                  div_done == '0 || div_done == '1);
   issue_clear: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                 uop_issue |-> !rec_elem(at_a));
+  ctx_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                             (cur_d != cur_q) |-> !ctx_live[cur_d]);
 `endif
 
 endmodule
