@@ -6,7 +6,6 @@
 // accuracy table of docs/act-accuracy.md.
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <fstream>
 #include <random>
 
@@ -16,6 +15,7 @@
 #include "Vtern_act_small.h"
 #endif
 #include "act_accuracy.h"
+#include "bench_json.h"
 #include "act_check.h"
 #include "dve_check.h"
 #include "common/config.h"
@@ -68,7 +68,7 @@ CycleRecord act_cycles(const CoreConfig& cfg, act::ActFunc f, uint32_t n, uint32
 // configs: cycles from the first command until idle, and the first result's cycle; one
 // instruction, and for the element-wise ones also eight back to back (the engine takes the
 // next behind the last one's beats: docs/vector-engine.md "Back to back").
-void bench_dve(const std::string& config_dir, const std::vector<uint32_t>& sizes, std::vector<std::string>& records) {
+void bench_dve(const std::string& config_dir, const std::vector<uint32_t>& sizes, std::vector<bench::Record>& records) {
   const DveOp ops[] = {DveOp::kTensorTensor, DveOp::kTensorScalar, DveOp::kTensorReduce, DveOp::kTensorCopy,
                        DveOp::kTensorTensorScan, DveOp::kBnStats, DveOp::kMax8, DveOp::kTranspose};
   for (const char* name : {"tiny", "small"}) {
@@ -101,10 +101,9 @@ void bench_dve(const std::string& config_dir, const std::vector<uint32_t>& sizes
             fmt::print("dve {:<6} {:<20} n {:>5} x {} instructions: {:>7} cycles, {:.2f} per instruction, first result at "
                        "cycle {}, start cost {:.2f}\n", name, dve_op_name(op), c.n, count, r.cycles, per, r.first_out_cycle,
                        start);
-            records.push_back(fmt::format(
-                "{{\"engine\": \"dve\", \"config\": \"{}\", \"op\": \"{}\", \"n\": {}, \"instructions\": {}, "
-                "\"cycles\": {}, \"cycles_per_instruction\": {:.2f}, \"first_result_cycle\": {}, \"start_cost\": {:.2f}}}",
-                name, dve_op_name(op), c.n, count, r.cycles, per, r.first_out_cycle, start));
+            records.push_back({{"engine", "dve"}, {"config", name}, {"op", dve_op_name(op)}, {"n", c.n},
+                               {"instructions", count}, {"cycles", r.cycles}, {"cycles_per_instruction", per},
+                               {"first_result_cycle", r.first_out_cycle}, {"start_cost", start}});
           }
         }
       }
@@ -128,7 +127,7 @@ int main(int argc, char** argv) {
       else throw Error(fmt::format("unknown argument '{}'", k));
     }
     const CoreConfig act_cfg = load_config(config_dir + "/" + kActConfig + ".yaml");
-    std::vector<std::string> records;
+    std::vector<bench::Record> records;
 
     // Cycles vs free size.
     const std::vector<uint32_t> sizes = quick ? std::vector<uint32_t>{1, 64} : std::vector<uint32_t>{1, 8, 64, 512, 2048};
@@ -138,10 +137,9 @@ int main(int argc, char** argv) {
         const double per = static_cast<double>(r.cycles) / r.instructions;
         fmt::print("{} {:<6} {:<8} n {:>5} x {} instructions: {:>7} cycles, {:.2f} per instruction, start cost {:.2f}\n",
                    r.engine, r.config, r.op, r.n, r.instructions, r.cycles, per, per - r.n);
-        records.push_back(fmt::format(
-            "{{\"engine\": \"{}\", \"config\": \"{}\", \"op\": \"{}\", \"n\": {}, \"instructions\": {}, "
-            "\"cycles\": {}, \"cycles_per_instruction\": {:.2f}, \"start_cost\": {:.2f}}}",
-            r.engine, r.config, r.op, r.n, r.instructions, r.cycles, per, per - r.n));
+        records.push_back({{"engine", r.engine}, {"config", r.config}, {"op", r.op}, {"n", r.n},
+                           {"instructions", r.instructions}, {"cycles", r.cycles}, {"cycles_per_instruction", per},
+                           {"start_cost", per - r.n}});
       }
     }
 
@@ -160,22 +158,16 @@ int main(int argc, char** argv) {
       table += fmt::format("| {} | {} | {:.3f} | {:.3f} | {:.3f} | {:g} | {} | {} | {:.3f} |\n", act::act_func_name(f),
                            range, a.max_ulp, a.mean_ulp, a.max_ulp_conditioned, a.worst_input, a.bf16_inputs,
                            a.bf16_unfaithful, a.bf16_max_ulp);
-      records.push_back(fmt::format(
-          "{{\"engine\": \"act\", \"accuracy\": \"{}\", \"valid_lo\": {:g}, \"valid_hi\": {:g}, \"points\": {}, "
-          "\"max_ulp\": {:.4f}, \"mean_ulp\": {:.4f}, \"max_ulp_conditioned\": {:.4f}, \"worst_input\": {:g}, "
-          "\"bf16_inputs\": {}, \"bf16_unfaithful\": {}, \"bf16_max_ulp\": {:.4f}}}",
-          act::act_func_name(f), r.lo, r.hi, a.points, a.max_ulp, a.mean_ulp, a.max_ulp_conditioned, a.worst_input,
-          a.bf16_inputs, a.bf16_unfaithful, a.bf16_max_ulp));
+      records.push_back({{"engine", "act"}, {"accuracy", act::act_func_name(f)}, {"valid_lo", r.lo},
+                         {"valid_hi", r.hi}, {"points", a.points}, {"max_ulp", a.max_ulp}, {"mean_ulp", a.mean_ulp},
+                         {"max_ulp_conditioned", a.max_ulp_conditioned}, {"worst_input", a.worst_input},
+                         {"bf16_inputs", a.bf16_inputs}, {"bf16_unfaithful", a.bf16_unfaithful},
+                         {"bf16_max_ulp", a.bf16_max_ulp}});
     }
     fmt::print("\n{}", table);
     if (!markdown.empty()) std::ofstream(markdown) << table;
 
-    std::filesystem::create_directories(out_dir);
-    std::ofstream json(out_dir + "/act_dve.json");
-    json << "[\n";
-    for (size_t i = 0; i < records.size(); ++i) json << "  " << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
-    json << "]\n";
-    fmt::print("wrote {}/act_dve.json\n", out_dir);
+    bench::write_records(out_dir, "act_dve.json", records);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_act_dve: error: {}\n", e.what());

@@ -42,6 +42,7 @@
 #include <systemc>
 #include <vector>
 
+#include "bench_json.h"
 #include "common/error.h"
 #include "kernel_random.h"
 #include "kernels/kernels.h"
@@ -75,33 +76,6 @@ struct Args {
   std::set<std::string> sections;    // --sections gemm,dma,kernels (default: per config)
   bool quick = false;
 };
-
-// Writes `records` (one JSON object each, all of config `config`) to dir/name as a JSON list,
-// keeping the records of other configs already there (this bench writes one record per line).
-void write_json(const std::string& dir, const std::string& name, const std::string& config,
-                const std::vector<std::string>& records) {
-  std::filesystem::create_directories(dir);
-  const std::string path = dir + "/" + name;
-  std::vector<std::string> all;
-  {
-    std::ifstream in(path);
-    const std::string own = fmt::format("\"config\": \"{}\"", config);
-    for (std::string line; std::getline(in, line);) {
-      const size_t b = line.find('{'), e = line.rfind('}');
-      if (b == std::string::npos || e == std::string::npos) continue;
-      std::string rec = line.substr(b, e - b + 1);
-      if (rec.find(own) == std::string::npos) all.push_back(std::move(rec));
-    }
-  }
-  all.insert(all.end(), records.begin(), records.end());
-  std::ofstream f(path);
-  if (!f) throw Error(fmt::format("cannot write {}", path));
-  f << "[\n";
-  for (size_t i = 0; i < all.size(); ++i) f << "  " << all[i] << (i + 1 < all.size() ? ",\n" : "\n");
-  f << "]\n";
-  fmt::print("wrote {} ({} records of {}, {} kept)\n", path, records.size(), config,
-             all.size() - records.size());
-}
 
 template <typename Top>
 tb::PlatformCompare run_checked(tb::CorePlatform<Top>& platform, const CoreConfig& cfg,
@@ -187,7 +161,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
                           : std::set<std::string>{"gemm", "dma", "kernels"};
 
   // --- e2e GEMM ------------------------------------------------------------------------
-  std::vector<std::string> gemm;
+  std::vector<bench::Record> gemm;
   // small: gemm's default shape (131 x 69 x 87, edges included) at three latencies, and
   // kSmallBigGemm (whole tiles, N a full PSUM bank) on gemm and gemm_at at latency 200; trn2:
   // kTrn2Gemm on gemm_at at 200.
@@ -244,9 +218,8 @@ void run_all(const CoreConfig& cfg, const Args& a) {
         pe_cycles[e.name] += e.end - e.start;
         pe_cycles["sem_wait"] += e.start - std::min(e.start, e.wait_start);
       }
-      std::string pe_json;
-      for (const auto& [name, cyc] : pe_cycles)
-        pe_json += fmt::format("{}\"{}\": {}", pe_json.empty() ? "" : ", ", name, cyc);
+      bench::Record pe_json = bench::Record::object();
+      for (const auto& [name, cyc] : pe_cycles) pe_json[name] = cyc;
       const std::string trace_name =
           fmt::format("e2e_{}_{}_{}x{}x{}_latency{}.trace.json", kernel, cfg.name, m, kk, n, latency);
       std::filesystem::create_directories(a.out);
@@ -256,24 +229,21 @@ void run_all(const CoreConfig& cfg, const Args& a) {
       fmt::print("{} {}x{}x{} latency {}: {} cycles, ideal {}, PE utilisation {:.4f}, estimate {}, "
                  "HBM {:.2f} of {} B/cycle (reads and writes share the port)\n", kernel, m, kk, n, latency, cycles, ideal, util,
                  c.outcome.golden.cycles, double(hbm_bytes) / double(cycles), cfg.axi_data_bits / 8);
-      gemm.push_back(fmt::format(
-          "{{\"config\": \"{}\", \"kernel\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"bf16\", "
-          "\"out_dtype\": \"{}\", \"cycles\": {}, "
-          "\"ideal_cycles\": {}, \"utilization\": {:.4f}, \"estimated_cycles\": {}, "
-          "\"sim_cycles_per_s\": {:.0f}, \"hbm_latency\": {}, \"dma_bytes\": {}, \"hbm_bytes\": {}, "
-          "\"hbm_bytes_per_cycle\": {:.3f}, \"hbm_bytes_per_cycle_configured\": {}, "
-          "\"pe_cycles\": {{{}}}, \"trace\": \"{}\", \"wall_seconds\": {:.1f}}}",
-          cfg.name, kernel, m, kk, n, out_dtype, cycles, ideal, util, c.outcome.golden.cycles,
-          double(cycles) / std::max(c.run.wall_seconds, 1e-9), latency, dma_bytes, hbm_bytes,
-          double(hbm_bytes) / double(cycles), cfg.axi_data_bits / 8, pe_json, trace_name,
-          c.run.wall_seconds));
+      gemm.push_back({{"config", cfg.name}, {"kernel", kernel}, {"M", m}, {"K", kk}, {"N", n}, {"dtype", "bf16"},
+                      {"out_dtype", out_dtype}, {"cycles", cycles}, {"ideal_cycles", ideal}, {"utilization", util},
+                      {"estimated_cycles", c.outcome.golden.cycles},
+                      {"sim_cycles_per_s", double(cycles) / std::max(c.run.wall_seconds, 1e-9)},
+                      {"hbm_latency", latency}, {"dma_bytes", dma_bytes}, {"hbm_bytes", hbm_bytes},
+                      {"hbm_bytes_per_cycle", double(hbm_bytes) / double(cycles)},
+                      {"hbm_bytes_per_cycle_configured", cfg.axi_data_bits / 8}, {"pe_cycles", pe_json},
+                      {"trace", trace_name}, {"wall_seconds", c.run.wall_seconds}});
     }
-    write_json(a.out, "e2e_gemm.json", cfg.name, gemm);
+    bench::write_records(a.out, "e2e_gemm.json", gemm, true);
   }
 
   // --- DMA bandwidth ----------------------------------------------------------------------
   if (sections.count("dma")) {
-    std::vector<std::string> dma;
+    std::vector<bench::Record> dma;
     const uint32_t axi_bytes = cfg.axi_data_bits / 8;
     for (uint32_t kib : a.quick ? std::vector<uint32_t>{2} : std::vector<uint32_t>{2, 4, 8, 32}) {
       if (kib * 1024 > cfg.sbuf_partition_bytes) continue;
@@ -305,19 +275,18 @@ void run_all(const CoreConfig& cfg, const Args& a) {
           const double eff = double(bytes) / (double(cyc) * axi_bytes);
           fmt::print("dma {} {} x {} KiB latency {}: {} cycles, efficiency {:.3f}\n", dirs[i],
                      copy.rows, kib, latency, cyc, eff);
-          dma.push_back(fmt::format("{{\"config\": \"{}\", \"direction\": \"{}\", \"partitions\": {}, "
-                                    "\"bytes_per_partition\": {}, \"hbm_latency\": {}, \"transfers\": {}, "
-                                    "\"cycles\": {}, \"efficiency\": {:.4f}}}", cfg.name, dirs[i], copy.rows,
-                                    kib * 1024, latency, tiles, cyc, eff));
+          dma.push_back({{"config", cfg.name}, {"direction", dirs[i]}, {"partitions", copy.rows},
+                         {"bytes_per_partition", kib * 1024}, {"hbm_latency", latency}, {"transfers", tiles},
+                         {"cycles", cyc}, {"efficiency", eff}});
         }
       }
     }
-    write_json(a.out, "dma.json", cfg.name, dma);
+    bench::write_records(a.out, "dma.json", dma, true);
   }
 
   // --- kernels ----------------------------------------------------------------------------
   if (sections.count("kernels")) {
-    std::vector<std::string> kern;
+    std::vector<bench::Record> kern;
     for (const char* name : {"attention", "layernorm"}) {
       const kernels::RefKernel& ref = kernels::find_kernel(name);
       const kernels::Shape s = ref.default_shape(cfg);
@@ -330,20 +299,17 @@ void run_all(const CoreConfig& cfg, const Args& a) {
         const std::string agent = isa::seq_name(isa::Seq(q));
         executing[agent] = busy_cycles(c.run.timeline, agent);
       }
-      std::string util;
+      bench::Record util = bench::Record::object();
       for (int q = 0; q < isa::kNumSeqs; ++q) {
         const char* agent = isa::seq_name(isa::Seq(q));
-        util += fmt::format("{}\"{}\": {:.4f}", q ? ", " : "", agent,
-                            double(executing[agent]) / double(c.run.cycles));
+        util[agent] = double(executing[agent]) / double(c.run.cycles);
       }
       fmt::print("{} {}: {} cycles (golden estimate {}), busy: {}\n", name, kernels::shape_text(s),
-                 c.run.cycles, c.outcome.golden.cycles, util);
-      kern.push_back(fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"shape\": \"{}\", \"hbm_latency\": 200, "
-                                 "\"cycles\": {}, \"estimated_cycles\": {}, \"utilization\": {{{}}}}}",
-                                 cfg.name, name, kernels::shape_text(s), c.run.cycles,
-                                 c.outcome.golden.cycles, util));
+                 c.run.cycles, c.outcome.golden.cycles, util.dump());
+      kern.push_back({{"config", cfg.name}, {"kernel", name}, {"shape", kernels::shape_text(s)}, {"hbm_latency", 200},
+                      {"cycles", c.run.cycles}, {"estimated_cycles", c.outcome.golden.cycles}, {"utilization", util}});
     }
-    write_json(a.out, "kernels.json", cfg.name, kern);
+    bench::write_records(a.out, "kernels.json", kern, true);
   }
 }
 

@@ -8,11 +8,10 @@
 // --quick runs few packets (CTest keeps the bench from rotting; its figures are not checked).
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "bench_json.h"
 #include "Vtern_link_port.h"
 #include "common/error.h"
 #include "Vtern_link_node_torus4x4.h"
@@ -31,7 +30,7 @@ int main(int argc, char** argv) {
       else throw Error(fmt::format("usage: tern_bench_link [--quick] [--out DIR] (unknown argument '{}')", a));
     }
     const uint32_t latency = 4;
-    std::vector<std::string> records;
+    std::vector<tern::bench::Record> records;
     auto run = [&](const std::string& name, double ber, uint32_t packets, bool full, bool one) {
       tb::PairOptions o;
       o.seed = 1;
@@ -52,12 +51,10 @@ int main(int argc, char** argv) {
       fmt::print("{:>16} ber {:>7g}: efficiency {:.4f}, retries {} ({} by the timer), crc errors {}, latency "
                  "{:.1f} cycles/hop, {} packets, {} cycles\n", name, ber, eff, retries, timeouts, crc,
                  r.mean_latency, packets, r.cycles);
-      records.push_back(fmt::format(
-          "  {{\"name\": \"{}\", \"ber\": {:g}, \"flit_efficiency\": {:.4f}, \"retries\": {}, \"timeouts\": {}, "
-          "\"crc_errors\": {}, \"latency_cycles\": {:.1f}, \"packets\": {}, \"payload_flits\": {}, \"cycles\": {}, "
-          "\"channel_latency\": {}, \"flit_bits\": {}}}",
-          name, ber, eff, retries, timeouts, crc, r.mean_latency, packets, r.payload_delivered_0to1, r.cycles,
-          latency, link::kFlitBits));
+      records.push_back({{"name", name}, {"ber", ber}, {"flit_efficiency", eff}, {"retries", retries},
+                         {"timeouts", timeouts}, {"crc_errors", crc}, {"latency_cycles", r.mean_latency},
+                         {"packets", packets}, {"payload_flits", r.payload_delivered_0to1}, {"cycles", r.cycles},
+                         {"channel_latency", latency}, {"flit_bits", link::kFlitBits}});
     };
     const uint32_t n = quick ? 50 : 3000;
     for (double ber : {0.0, 1e-7, 1e-6, 1e-5, 3e-5, 1e-4}) run("stream_full_size", ber, n, true, false);
@@ -79,23 +76,14 @@ int main(int argc, char** argv) {
       const double thr = double(r.payload_flits) / r.cycles / t.chips();
       fmt::print("{:>16}: {:.3f} payload flits per cycle per chip, mean latency {:.1f} cycles over {:.2f} hops\n",
                  name, thr, r.mean_latency, r.mean_hops);
-      records.push_back(fmt::format(
-          "  {{\"name\": \"{}\", \"ber\": 0, \"throughput_flits_per_cycle_per_chip\": {:.4f}, "
-          "\"latency_cycles\": {:.1f}, \"hops\": {:.3f}, \"latency_cycles_per_hop\": {:.1f}, \"packets\": {}, "
-          "\"cycles\": {}, \"retries\": {}}}",
-          name, thr, r.mean_latency, r.mean_hops, r.mean_hops > 0 ? r.mean_latency / r.mean_hops : 0,
-          r.delivered, r.cycles, r.retries));
+      records.push_back({{"name", name}, {"ber", 0}, {"throughput_flits_per_cycle_per_chip", thr},
+                         {"latency_cycles", r.mean_latency}, {"hops", r.mean_hops},
+                         {"latency_cycles_per_hop", r.mean_hops > 0 ? r.mean_latency / r.mean_hops : 0},
+                         {"packets", r.delivered}, {"cycles", r.cycles}, {"retries", r.retries}});
     };
     net("torus4x4_all_to_all_saturated", quick ? 10 : 200, 32, 0);
     net("torus4x4_all_to_all_light", quick ? 5 : 40, 32, 400);
-    std::filesystem::create_directories(out_dir);
-    const std::string path = out_dir + "/link.json";
-    std::ofstream json(path);
-    if (!json) throw Error("cannot write " + path);
-    json << "[\n";
-    for (size_t i = 0; i < records.size(); ++i) json << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
-    json << "]\n";
-    fmt::print("wrote {}\n", path);
+    tern::bench::write_records(out_dir, "link.json", records);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_link: error: {}\n", e.what());

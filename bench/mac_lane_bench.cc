@@ -5,10 +5,9 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <random>
 
+#include "bench_json.h"
 #include "common/error.h"
 #include "mac_lane.h"
 
@@ -52,21 +51,15 @@ int main(int argc, char** argv) {
         measure("bf16_dot8_streaming", 20000, 8, false),
         measure("bf16_dot128_backpressure_25pct", 2000, 128, true),
     };
-    std::filesystem::create_directories(out_dir);
-    const std::string path = out_dir + "/mac_lane.json";
-    std::ofstream json(path);
-    json << "{\n  \"bench\": \"mac_lane\",\n  \"results\": [\n";
-    for (size_t i = 0; i < figures.size(); ++i) {
-      const Figure& f = figures[i];
+    std::vector<tern::bench::Record> records;
+    for (const Figure& f : figures) {
       const double util = static_cast<double>(f.macs) / static_cast<double>(f.cycles);
       fmt::print("{:<34} {:>9} MACs {:>9} cycles  utilisation {:6.2f}%  sim speed {:.0f} cycles/s\n",
                  f.name, f.macs, f.cycles, 100 * util, f.cycles / f.wall_s);
-      json << fmt::format("    {{\"name\": \"{}\", \"macs\": {}, \"cycles\": {}, \"utilisation\": {:.4f}, "
-                          "\"sim_cycles_per_wall_second\": {:.0f}}}{}\n",
-                          f.name, f.macs, f.cycles, util, f.cycles / f.wall_s, i + 1 < figures.size() ? "," : "");
+      records.push_back({{"name", f.name}, {"macs", f.macs}, {"cycles", f.cycles}, {"utilisation", util},
+                         {"sim_cycles_per_wall_second", f.cycles / f.wall_s}});
     }
-    json << "  ]\n}\n";
-    fmt::print("wrote {}\n", path);
+    tern::bench::write_records(out_dir, "mac_lane.json", records);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_mac_lane: error: {}\n", e.what());

@@ -8,10 +8,9 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <random>
 
+#include "bench_json.h"
 #include "common/error.h"
 #include "numerics/numerics.h"
 #include "pe_check.h"
@@ -135,19 +134,13 @@ int main(int argc, char** argv) {
                  r.sim_cycles_per_s, r.checked);
       if (r.cycles != r.estimate) throw Error("measured cycles differ from the model's estimate");
     }
-    std::filesystem::create_directories(out_dir);
-    std::ofstream json(out_dir + "/pe_gemm.json");
-    json << "[\n";
-    for (size_t i = 0; i < records.size(); ++i) {
-      const Record& r = records[i];
-      json << fmt::format("  {{\"config\": \"{}\", \"M\": {}, \"K\": {}, \"N\": {}, \"dtype\": \"{}\", "
-                          "\"cycles\": {}, \"ideal_cycles\": {}, \"utilization\": {:.4f}, "
-                          "\"estimated_cycles\": {}, \"sim_cycles_per_s\": {:.0f}}}{}\n",
-                          r.config, r.m, r.k, r.n, dtype_name(r.dtype), r.cycles, r.ideal, double(r.ideal) / r.cycles,
-                          r.estimate, r.sim_cycles_per_s, i + 1 < records.size() ? "," : "");
+    std::vector<bench::Record> json;
+    for (const Record& r : records) {
+      json.push_back({{"config", r.config}, {"M", r.m}, {"K", r.k}, {"N", r.n}, {"dtype", dtype_name(r.dtype)},
+                      {"cycles", r.cycles}, {"ideal_cycles", r.ideal}, {"utilization", double(r.ideal) / r.cycles},
+                      {"estimated_cycles", r.estimate}, {"sim_cycles_per_s", r.sim_cycles_per_s}});
     }
-    json << "]\n";
-    fmt::print("wrote {}/pe_gemm.json\n", out_dir);
+    bench::write_records(out_dir, "pe_gemm.json", json);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_pe_gemm: error: {}\n", e.what());

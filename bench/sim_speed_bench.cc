@@ -15,12 +15,11 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "bench_json.h"
 #include "common/error.h"
 #include "kernel_random.h"
 #include "kernels/kernels.h"
@@ -45,8 +44,8 @@ const std::vector<std::pair<const char*, const char*>> kTrn2Shapes = {
 
 // `shape` empty: the kernel's default shape for the config.
 template <typename Top>
-std::string measure(tb::CorePlatform<Top>& platform, const CoreConfig& cfg, const std::string& kernel,
-                    uint32_t threads, const std::string& shape_text = "") {
+bench::Record measure(tb::CorePlatform<Top>& platform, const CoreConfig& cfg, const std::string& kernel,
+                      uint32_t threads, const std::string& shape_text = "") {
   const kernels::RefKernel& ref = kernels::find_kernel(kernel);
   const kernels::Shape shape =
       shape_text.empty() ? ref.default_shape(cfg) : kernels::parse_shape(ref, shape_text, cfg);
@@ -59,10 +58,8 @@ std::string measure(tb::CorePlatform<Top>& platform, const CoreConfig& cfg, cons
   const double speed = double(c.run.cycles) / std::max(c.run.wall_seconds, 1e-9);
   fmt::print("{} {} on {} thread(s): {} cycles in {:.2f} s, {:.0f} cycles/s\n", kernel,
              kernels::shape_text(shape), threads, c.run.cycles, c.run.wall_seconds, speed);
-  return fmt::format("{{\"config\": \"{}\", \"kernel\": \"{}\", \"shape\": \"{}\", \"threads\": {}, "
-                     "\"cycles\": {}, \"wall_seconds\": {:.3f}, \"sim_cycles_per_s\": {:.0f}}}",
-                     cfg.name, kernel, kernels::shape_text(shape), threads, c.run.cycles,
-                     c.run.wall_seconds, speed);
+  return {{"config", cfg.name}, {"kernel", kernel}, {"shape", kernels::shape_text(shape)}, {"threads", threads},
+          {"cycles", c.run.cycles}, {"wall_seconds", c.run.wall_seconds}, {"sim_cycles_per_s", speed}};
 }
 
 }  // namespace
@@ -84,7 +81,7 @@ int sc_main(int argc, char** argv) {
     const CoreConfig trn2_cfg = load_config(configs + "/trn2.yaml");
     tb::CorePlatform<Vtern_core_trn2> trn2("platform_trn2", opt);
 #endif
-    std::vector<std::string> records;
+    std::vector<bench::Record> records;
     for (const char* kernel : {"gemm", "layernorm"}) {
       records.push_back(measure(one, cfg, kernel, 1));
       records.push_back(measure(two, cfg, kernel, 2));
@@ -92,12 +89,7 @@ int sc_main(int argc, char** argv) {
 #ifdef TERN_TRN2_CORE
     for (const auto& [kernel, shape] : kTrn2Shapes) records.push_back(measure(trn2, trn2_cfg, kernel, 1, shape));
 #endif
-    std::filesystem::create_directories(out);
-    std::ofstream f(out + "/sim_speed.json");
-    f << "[\n";
-    for (size_t i = 0; i < records.size(); ++i) f << "  " << records[i] << (i + 1 < records.size() ? ",\n" : "\n");
-    f << "]\n";
-    fmt::print("wrote {}/sim_speed.json\n", out);
+    bench::write_records(out, "sim_speed.json", records);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern_bench_sim_speed: error: {}\n", e.what());

@@ -339,5 +339,25 @@ TEST(Trace, IsChromeTraceEventJsonWithOneThreadPerEngine) {
   EXPECT_GE(queues, 2u);
 }
 
+// Names and annotations are text a program can carry (a kernel's name, a sync annotation):
+// quotes, backslashes and control characters come out as valid JSON, unchanged.
+TEST(Trace, EscapesWhatItQuotes) {
+  core::TraceEvent e;
+  e.agent = "pe";
+  e.name = "say \"hi\" \\ now";
+  e.detail = "line\none\ttab";
+  e.start = 5;
+  e.end = 9;
+  e.wait_start = 2;
+  const std::string json = trace_json({e}, "kernel \"k\"", "cycles");
+  const test::TraceSummary t = test::check_trace_json(json);
+  EXPECT_EQ(t.slices, 2u);  // the wait and the instruction
+  const YAML::Node doc = YAML::Load(json);
+  const YAML::Node last = doc["traceEvents"][doc["traceEvents"].size() - 1];
+  EXPECT_EQ(last["name"].as<std::string>(), e.name);
+  EXPECT_EQ(last["args"]["sync"].as<std::string>(), e.detail);
+  EXPECT_EQ(doc["traceEvents"][0]["args"]["name"].as<std::string>(), "tern kernel \"k\"");
+}
+
 }  // namespace
 }  // namespace tern
