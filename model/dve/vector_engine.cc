@@ -364,8 +364,8 @@ uint64_t dve_last_entry(const DveCommand& c) {
   const uint64_t n = c.n, L = kDveAluLoop;
   // A micro-program element: it reaches ALU A (7 cycles after it entered), its micro-ops run
   // one after the other, the commit, then the next beat enters.
-  // (tern_dve_pkg::uop_at's programs: bn_stats 5 ALU operations and a divide; a bn_aggr triple
-  // 9 and 2, its first one divide.) The element reaches ALU A, the first micro-op issues the
+  // (tern_dve_pkg::uop_at's programs: bn_stats 2 ALU operations and a divide, then vop_at's 3
+  // ALU operations beside the next element's; a bn_aggr triple 9 and 2, its first one divide.) The element reaches ALU A, the first micro-op issues the
   // cycle after, the commit takes one: the next beat enters kDveOperandStage + 2 + the program.
   const uint64_t ta = kDveOperandStage;
   auto program = [&](uint64_t alu_ops, uint64_t divides) { return ta + 2 + alu_ops * L + divides * kDveDivCycles; };
@@ -376,7 +376,12 @@ uint64_t dve_last_entry(const DveCommand& c) {
       break;
     case DveOp::kTensorScalarReduce: last_entry = 1 + L * (n - 1) + 2 * L - 1; break;
     case DveOp::kTensorTensorScan: last_entry = 1 + (2 * L - 1) * (n - 1); break;
-    case DveOp::kBnStats: last_entry = 1 + n * program(5, 1) + 2; break;
+    case DveOp::kBnStats:
+      // Each element's first program (delta, delta / k, mean') alone; its second (x - mean',
+      // the product, M2': three ALU operations) beside the next element's first. The drain
+      // waits for the last element's second program.
+      last_entry = 1 + n * program(2, 1) + 2 + 3 * L + 1;
+      break;
     case DveOp::kBnAggr: {
       const uint64_t triples = n / 3;
       // A triple's first two elements each hold the next back until they reach ALU A.

@@ -75,6 +75,7 @@ module tern_dve #(
 
   typedef enum logic [1:0] {StIdle, StRun, StDrain} state_e;
   typedef enum logic [1:0] {UIdle, UIssue, UWait, UCommit} uop_state_e;
+  typedef enum logic [1:0] {VIdle, VIssue, VWait, VCommit} vop_state_e;
 
   // ---------------------------------------------------------------------------------------
   // Command checks (docs/vector-engine.md, "Bad commands"), in the order of the codes' checks.
@@ -267,7 +268,8 @@ module tern_dve #(
   assign kind_end = kind_at(cw_e, at_end);
 
   // ---------------------------------------------------------------------------------------
-  // The micro-program sequencer (bn_stats, bn_aggr): one micro-op at a time
+  // The micro-program sequencer (bn_stats, bn_aggr): one micro-op at a time; bn_stats' second
+  // program (its M2 update, tern_dve_pkg::vop_at) runs beside the next element's first.
   // ---------------------------------------------------------------------------------------
   uop_state_e  ust_q, ust_d;
   logic [3:0]  upc_q, upc_d;
@@ -282,8 +284,51 @@ module tern_dve #(
   assign kick        = en && rec_elem(at_a) &&
                        (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnStats ||
                         (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnAggr && at_a[11:6] == 6'd2));
-  assign uop_issue   = (ust_q == UIssue) && en;
+  // bn_stats' second program: started by the first's commit, one ALU op at a time, issued
+  // before the first's in a cycle both would issue.
+  vop_state_e  vst_q, vst_d;
+  logic [1:0]  vpc_q, vpc_d;
+  logic [3:0]  vcnt_q, vcnt_d;
+  logic [12:0] vop;
+  logic        v_busy, v_start, v_issue, v_capture, v_commit;
+  assign vop       = tern_dve_pkg::vop_at(vpc_q);
+  assign v_busy    = (vst_q != VIdle);
+  assign v_issue   = (vst_q == VIssue) && en;
+  assign v_capture = (vst_q == VWait) && (vcnt_q == 4'd0);
+  assign v_commit  = (vst_q == VCommit);
+
+  always_comb begin
+    vst_d  = vst_q;
+    vpc_d  = vpc_q;
+    vcnt_d = vcnt_q;
+    unique case (vst_q)
+      VIdle: begin
+        if (v_start) begin
+          vst_d = VIssue;
+          vpc_d = 2'd0;
+        end
+      end
+      VIssue: begin
+        if (en) begin
+          vst_d  = VWait;
+          vcnt_d = 4'(tern_dve_pkg::AluLat - 1);
+        end
+      end
+      VWait: begin
+        if (v_capture) begin
+          vst_d = vop[12] ? VCommit : VIssue;
+          vpc_d = vpc_q + 2'd1;
+        end else if (en) begin
+          vcnt_d = vcnt_q - 4'd1;
+        end
+      end
+      default: vst_d = VIdle;  // VCommit
+    endcase
+  end
+
+  assign uop_issue   = (ust_q == UIssue) && en && !v_issue;
   assign uop_commit  = (ust_q == UCommit);
+  assign v_start     = uop_commit && (op_q == tern_dve_pkg::DveOpBnStats);
   assign uop_capture = (ust_q == UWait) &&
                        ((uop[11:10] == tern_dve_pkg::UopDiv) ? div_done[0] : (ucnt_q == 4'd0));
 
@@ -301,7 +346,7 @@ module tern_dve #(
         end
       end
       UIssue: begin
-        if (en) begin
+        if (en && !v_issue) begin
           ust_d  = UWait;
           ucnt_d = 4'(tern_dve_pkg::AluLat - 1);
         end
@@ -386,6 +431,11 @@ module tern_dve #(
       .uop_capture_i(uop_capture),
       .uop_commit_i (uop_commit),
       .uop_first_i  (ufirst_q),
+      .vop_i        (vop),
+      .v_start_i    (v_start),
+      .v_issue_i    (v_issue),
+      .v_capture_i  (v_capture),
+      .v_commit_i   (v_commit),
       .div_done_o   (div_done[p]),
       .scr_o        (lane_scr[p*S*32 +: S*32]),
       .out_o        (lane_out[p*32 +: 32])
@@ -428,7 +478,8 @@ module tern_dve #(
   logic [2:0]  cmd_err;
 
   assign en        = !out_valid_q || out_ready_i;
-  assign may_enter = en && (hold_q == 6'd0) && !kick && !bn_busy;
+  // bn_stats' drain reads M2: it waits for the last element's second program.
+  assign may_enter = en && (hold_q == 6'd0) && !kick && !bn_busy && !(v_busy && state_q == StDrain);
 
   always_comb begin
     state_d = state_q;
@@ -440,7 +491,7 @@ module tern_dve #(
     err_code_d = err_code_q;
     // A command that streams may follow the last one's beats while the older context is free;
     // any other waits for an empty pipeline.
-    cmd_ready_o = (state_q == StIdle) && !bn_busy &&
+    cmd_ready_o = (state_q == StIdle) && !bn_busy && !v_busy &&
                   (line_empty || (tern_dve_pkg::streams(cmd_op_i) && !ctx_live[!cur_q]));
     in0_ready_o = 1'b0;
     in1_ready_o = 1'b0;
@@ -550,6 +601,7 @@ module tern_dve #(
       k_fp_q <= '0;
       line_q <= '0;
       ust_q <= UIdle; upc_q <= '0; ufirst_q <= 1'b0; ucnt_q <= '0;
+      vst_q <= VIdle; vpc_q <= '0; vcnt_q <= '0;
       out_valid_q <= 1'b0;
       out_q <= '0;
       err_valid_q <= 1'b0;
@@ -563,6 +615,7 @@ module tern_dve #(
       k_fp_q <= k_fp;
       line_q <= line_d;
       ust_q <= ust_d; upc_q <= upc_d; ufirst_q <= ufirst_d; ucnt_q <= ucnt_d;
+      vst_q <= vst_d; vpc_q <= vpc_d; vcnt_q <= vcnt_d;
       out_valid_q <= out_valid_d;
       out_q <= out_d;
       err_valid_q <= err_valid_d;
@@ -572,7 +625,7 @@ module tern_dve #(
 
   assign out_valid_o = out_valid_q;
   assign out_data_o  = out_q;
-  assign busy_o      = (state_q != StIdle) || !line_empty || bn_busy || out_valid_q;
+  assign busy_o      = (state_q != StIdle) || !line_empty || bn_busy || v_busy || out_valid_q;
   assign err_valid_o = err_valid_q;
   assign err_code_o  = err_code_q;
   assign cmd_check_o = check(cmd_op_i, cmd_alu0_i, cmd_alu1_i, cmd_dt_in0_i, cmd_dt_in1_i,
@@ -589,6 +642,8 @@ module tern_dve #(
                                 uop_issue |-> !rec_elem(at_a));
   ctx_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              (cur_d != cur_q) |-> !ctx_live[cur_d]);
+  // bn_stats' second program is done before the next element's first commits.
+  v_free: assert property (@(posedge clk_i) disable iff (!rst_ni) v_start |-> !v_busy);
 `endif
 
 endmodule

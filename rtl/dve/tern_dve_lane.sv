@@ -56,6 +56,12 @@ module tern_dve_lane #(
   input  logic          uop_capture_i, // its result is there: into its temporary
   input  logic          uop_commit_i,  // the program ended: its results into the scratch
   input  logic          uop_first_i,   // bn_aggr's first triple
+  // bn_stats' second program (M2), beside the next element's first
+  input  logic [12:0]   vop_i,         // tern_dve_pkg::vop_at: its current micro-op
+  input  logic          v_start_i,     // the first program commits: x, delta, mean' to it
+  input  logic          v_issue_i,     // issue its micro-op (ALU A; before the first's)
+  input  logic          v_capture_i,   // its result is there
+  input  logic          v_commit_i,    // it ended: M2 into the scratch
   output logic          div_done_o,    // the divider's result is there
   // outputs
   output logic [S*32-1:0] scr_o,       // the scratch (tern_dve reads the transpose block)
@@ -100,6 +106,7 @@ module tern_dve_lane #(
 
   logic [S*32-1:0] scr_q, scr_d;
   logic [127:0]    t_q, t_d;    // the temporaries T0 .. T3
+  logic [127:0]    v_q, v_d;    // the second program's x, delta, mean' and result
   logic [31:0]     xh_q, xh_d;  // the micro-program's element
   logic [31:0]     acc, scr1, scr3, scr4, scr5;
   assign acc  = scr_q[0*32 +: 32];
@@ -149,16 +156,19 @@ module tern_dve_lane #(
   assign yo   = dom_int_a ? y_iv : yf;
 
   // --- the micro-program's operands ---------------------------------------------------------
-  logic        uop_last;
-  logic [1:0]  uop_unit, uop_dst;
-  logic [3:0]  uop_a, uop_b;
-  logic [31:0] ua, ub;
+  logic        uop_last, vop_last;
+  logic [1:0]  uop_unit, uop_dst, vop_unit, vop_dst;
+  logic [3:0]  uop_a, uop_b, vop_a, vop_b;
+  logic [31:0] ua, ub, va, vb;
   assign {uop_last, uop_unit, uop_a, uop_b, uop_dst} = uop_i;
+  assign {vop_last, vop_unit, vop_a, vop_b, vop_dst} = vop_i;
 
   /* verilator lint_off UNUSEDSIGNAL */  // words 5 and up are no source
   function automatic logic [31:0] source(logic [3:0] c, logic [31:0] x, logic [S*32-1:0] scr,
-                                         logic [127:0] t, logic [31:0] k);
+                                         logic [127:0] t, logic [127:0] v, logic [31:0] k);
     unique case (c)
+      tern_dve_pkg::SrcVx, tern_dve_pkg::SrcVd, tern_dve_pkg::SrcVm, tern_dve_pkg::SrcVv:
+        source = v[32*c[1:0] +: 32];
       tern_dve_pkg::SrcX:    source = x;
       tern_dve_pkg::SrcAcc:  source = scr[0*32 +: 32];
       tern_dve_pkg::SrcScr1: source = scr[1*32 +: 32];
@@ -170,22 +180,32 @@ module tern_dve_lane #(
     endcase
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-  assign ua = source(uop_a, xh_q, scr_q, t_q, k_fp_i);
-  assign ub = source(uop_b, xh_q, scr_q, t_q, k_fp_i);
+  assign ua = source(uop_a, xh_q, scr_q, t_q, v_q, k_fp_i);
+  assign ub = source(uop_b, xh_q, scr_q, t_q, v_q, k_fp_i);
+  assign va = source(vop_a, xh_q, scr_q, t_q, v_q, k_fp_i);
+  assign vb = source(vop_b, xh_q, scr_q, t_q, v_q, k_fp_i);
+
+  function automatic logic [4:0] uop_alu(logic [1:0] unit);
+    unique case (unit)
+      tern_dve_pkg::UopAdd: uop_alu = tern_dve_pkg::DveAluAdd;
+      tern_dve_pkg::UopSub: uop_alu = tern_dve_pkg::DveAluSubtract;
+      default:              uop_alu = tern_dve_pkg::DveAluMultiply;
+    endcase
+  endfunction
 
   // --- ALU A at TA: the element's operands, or a micro-op --------------------------------------
   logic [4:0]  opa;
   logic [31:0] a1, a2, ta;
   always_comb begin
     opa = alu0_a; a1 = xo; a2 = s0_i;
-    if (uop_issue_i) begin
-      unique case (uop_unit)
-        tern_dve_pkg::UopAdd: opa = tern_dve_pkg::DveAluAdd;
-        tern_dve_pkg::UopSub: opa = tern_dve_pkg::DveAluSubtract;
-        default:              opa = tern_dve_pkg::DveAluMultiply;
-      endcase
-      a1 = ua;
-      a2 = ub;
+    if (v_issue_i) begin
+      opa = uop_alu(vop_unit);
+      a1  = va;
+      a2  = vb;
+    end else if (uop_issue_i) begin
+      opa = uop_alu(uop_unit);
+      a1  = ua;
+      a2  = ub;
     end else begin
       unique case (op_a)
         tern_dve_pkg::DveOpTensorTensor: a2 = yo;
@@ -335,6 +355,7 @@ module tern_dve_lane #(
   always_comb begin
     scr_d = scr_q;
     t_d   = t_q;
+    v_d   = v_q;
     xh_d  = xh_q;
     if (clear_i) begin
       /* verilator lint_off WIDTHCONCAT */
@@ -379,10 +400,12 @@ module tern_dve_lane #(
     end
     if (kick_i) xh_d = xo;
     if (uop_capture_i) t_d[32*uop_dst +: 32] = (uop_unit == tern_dve_pkg::UopDiv) ? dv : ta;
+    if (v_capture_i) v_d[3*32 +: 32] = ta;
+    if (v_commit_i) scr_d[1*32 +: 32] = v_q[3*32 +: 32];
+    if (v_start_i) v_d[0 +: 96] = {t_q[2*32 +: 32], t_q[0 +: 32], xh_q};  // mean', delta, x
     if (uop_commit_i) begin
       if (uop_stats_i) begin
         scr_d[0*32 +: 32] = t_q[2*32 +: 32];
-        scr_d[1*32 +: 32] = t_q[3*32 +: 32];
       end else if (uop_first_i) begin
         scr_d[0*32 +: 32] = scr3;
         scr_d[1*32 +: 32] = scr4;
@@ -403,16 +426,18 @@ module tern_dve_lane #(
       scr_q <= '0;
       /* verilator lint_on WIDTHCONCAT */
       t_q   <= '0;
+      v_q   <= '0;
       xh_q  <= '0;
     end else begin
       scr_q <= scr_d;
       t_q   <= t_d;
+      v_q   <= v_d;
       xh_q  <= xh_d;
     end
   end
 
   logic unused_last;
-  assign unused_last = uop_last;
+  assign unused_last = uop_last ^ vop_last ^ (^vop_dst);
 
 `ifndef SYNTHESIS
   initial begin : latencies

@@ -94,6 +94,10 @@ package tern_dve_pkg;
   localparam logic [3:0] SrcT1   = 4'd9;
   localparam logic [3:0] SrcT2   = 4'd10;
   localparam logic [3:0] SrcT3   = 4'd11;
+  localparam logic [3:0] SrcVx   = 4'd12;  // bn_stats' second program: its element,
+  localparam logic [3:0] SrcVd   = 4'd13;  // delta,
+  localparam logic [3:0] SrcVm   = 4'd14;  // mean'
+  localparam logic [3:0] SrcVv   = 4'd15;  // and its result so far
 
   /* verilator lint_on UNUSEDPARAM */
 
@@ -104,7 +108,9 @@ package tern_dve_pkg;
 
   // Micro-op upc of an element's program; commit (tern_dve_lane) writes the scratch after the
   // last. bn_stats (Welford): delta = x - mean; mean' = mean + delta / k; M2' = M2 + delta *
-  // (x - mean'). bn_aggr (Chan), a triple (nb, mb, M2b) into (n, mean, M2): n' = n + nb;
+  // (x - mean'), as two programs: this one ends with mean' (its commit writes mean and hands x,
+  // delta and mean' to the second, vop_at, which runs while the next element's first does).
+  // bn_aggr (Chan), a triple (nb, mb, M2b) into (n, mean, M2): n' = n + nb;
   // f = nb / n'; delta = mb - mean; mean' = mean + delta * f; M2' = (M2 + M2b) + (delta *
   // delta) * (n * f); and the variance M2' / n' for the drain. The first triple only divides.
   function automatic logic [12:0] uop_at(logic [3:0] op, logic first, logic [3:0] upc);
@@ -113,10 +119,7 @@ package tern_dve_pkg;
       unique case (upc)
         4'd0:    uop_at = uop(1'b0, UopSub, SrcX,   SrcAcc, 2'd0);  // T0 = delta
         4'd1:    uop_at = uop(1'b0, UopDiv, SrcT0,  SrcK,   2'd1);  // T1 = delta / k
-        4'd2:    uop_at = uop(1'b0, UopAdd, SrcAcc, SrcT1,  2'd2);  // T2 = mean'
-        4'd3:    uop_at = uop(1'b0, UopSub, SrcX,   SrcT2,  2'd3);  // T3 = x - mean'
-        4'd4:    uop_at = uop(1'b0, UopMul, SrcT0,  SrcT3,  2'd3);  // T3 = delta (x - mean')
-        default: uop_at = uop(1'b1, UopAdd, SrcScr1, SrcT3, 2'd3);  // T3 = M2'
+        default: uop_at = uop(1'b1, UopAdd, SrcAcc, SrcT1,  2'd2);  // T2 = mean'
       endcase
     end else if (first) begin
       uop_at = uop(1'b1, UopDiv, SrcX, SrcScr3, 2'd2);              // T2 = M2b / nb
@@ -135,6 +138,16 @@ package tern_dve_pkg;
         default: uop_at = uop(1'b1, UopDiv, SrcT1,   SrcT0,   2'd2);  // T2 = M2' / n'
       endcase
     end
+  endfunction
+
+  // bn_stats' second program, micro-op vpc: M2' = M2 + delta (x - mean') into V (SrcVv); its
+  // commit writes M2.
+  function automatic logic [12:0] vop_at(logic [1:0] vpc);
+    unique case (vpc)
+      2'd0:    vop_at = uop(1'b0, UopSub, SrcVx,   SrcVm, 2'd0);  // V = x - mean'
+      2'd1:    vop_at = uop(1'b0, UopMul, SrcVd,   SrcVv, 2'd0);  // V = delta (x - mean')
+      default: vop_at = uop(1'b1, UopAdd, SrcScr1, SrcVv, 2'd0);  // V = M2'
+    endcase
   endfunction
 
   // Storage width of a dtype in bits, as a mask.
