@@ -74,8 +74,6 @@ module tern_dve #(
 );
 
   typedef enum logic [1:0] {StIdle, StRun, StDrain} state_e;
-  typedef enum logic [1:0] {UIdle, UIssue, UWait, UCommit} uop_state_e;
-  typedef enum logic [1:0] {VIdle, VIssue, VWait, VCommit} vop_state_e;
 
   // ---------------------------------------------------------------------------------------
   // Command checks (docs/vector-engine.md, "Bad commands"), in the order of the codes' checks.
@@ -271,97 +269,35 @@ module tern_dve #(
   // The micro-program sequencer (bn_stats, bn_aggr): one micro-op at a time; bn_stats' second
   // program (its M2 update, tern_dve_pkg::vop_at) runs beside the next element's first.
   // ---------------------------------------------------------------------------------------
-  uop_state_e  ust_q, ust_d;
-  logic [3:0]  upc_q, upc_d;
-  logic        ufirst_q, ufirst_d;
-  logic [3:0]  ucnt_q, ucnt_d;
-  logic [12:0] uop;
+  logic        ufirst_q, ufirst_d;  // bn_aggr: the program of the first triple
+  logic [3:0]  upc, vpc;
+  logic [12:0] uop, vop;
   logic        en, kick, bn_busy, uop_issue, uop_capture, uop_commit;
+  logic        v_busy, v_start, v_issue, v_capture, v_commit;
   logic [P-1:0] div_done;
 
-  assign uop         = tern_dve_pkg::uop_at(op_q, ufirst_q, upc_q);
-  assign bn_busy     = (ust_q != UIdle);
-  assign kick        = en && rec_elem(at_a) &&
-                       (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnStats ||
-                        (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnAggr && at_a[11:6] == 6'd2));
-  // bn_stats' second program: started by the first's commit, one ALU op at a time, issued
-  // before the first's in a cycle both would issue.
-  vop_state_e  vst_q, vst_d;
-  logic [1:0]  vpc_q, vpc_d;
-  logic [3:0]  vcnt_q, vcnt_d;
-  logic [12:0] vop;
-  logic        v_busy, v_start, v_issue, v_capture, v_commit;
-  assign vop       = tern_dve_pkg::vop_at(vpc_q);
-  assign v_busy    = (vst_q != VIdle);
-  assign v_issue   = (vst_q == VIssue) && en;
-  assign v_capture = (vst_q == VWait) && (vcnt_q == 4'd0);
-  assign v_commit  = (vst_q == VCommit);
+  assign kick = en && rec_elem(at_a) &&
+                (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnStats ||
+                 (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpBnAggr && at_a[11:6] == 6'd2));
+  assign ufirst_d = kick ? at_a[12] : ufirst_q;
 
-  always_comb begin
-    vst_d  = vst_q;
-    vpc_d  = vpc_q;
-    vcnt_d = vcnt_q;
-    unique case (vst_q)
-      VIdle: begin
-        if (v_start) begin
-          vst_d = VIssue;
-          vpc_d = 2'd0;
-        end
-      end
-      VIssue: begin
-        if (en) begin
-          vst_d  = VWait;
-          vcnt_d = 4'(tern_dve_pkg::AluLat - 1);
-        end
-      end
-      VWait: begin
-        if (v_capture) begin
-          vst_d = vop[12] ? VCommit : VIssue;
-          vpc_d = vpc_q + 2'd1;
-        end else if (en) begin
-          vcnt_d = vcnt_q - 4'd1;
-        end
-      end
-      default: vst_d = VIdle;  // VCommit
-    endcase
-  end
+  // The element's program, started by its arrival at ALU A.
+  assign uop = tern_dve_pkg::uop_at(op_q, ufirst_q, upc);
+  tern_dve_useq u_useq (
+    .clk_i, .rst_ni, .en_i (en), .start_i (kick), .hold_i (v_issue), .uop_i (uop),
+    .div_done_i (div_done[0]), .pc_o (upc), .busy_o (bn_busy), .issue_o (uop_issue),
+    .capture_o (uop_capture), .commit_o (uop_commit));
 
-  assign uop_issue   = (ust_q == UIssue) && en && !v_issue;
-  assign uop_commit  = (ust_q == UCommit);
-  assign v_start     = uop_commit && (op_q == tern_dve_pkg::DveOpBnStats);
-  assign uop_capture = (ust_q == UWait) &&
-                       ((uop[11:10] == tern_dve_pkg::UopDiv) ? div_done[0] : (ucnt_q == 4'd0));
-
-  always_comb begin
-    ust_d    = ust_q;
-    upc_d    = upc_q;
-    ufirst_d = ufirst_q;
-    ucnt_d   = ucnt_q;
-    unique case (ust_q)
-      UIdle: begin
-        if (kick) begin
-          ust_d    = UIssue;
-          upc_d    = 4'd0;
-          ufirst_d = at_a[12];
-        end
-      end
-      UIssue: begin
-        if (en && !v_issue) begin
-          ust_d  = UWait;
-          ucnt_d = 4'(tern_dve_pkg::AluLat - 1);
-        end
-      end
-      UWait: begin
-        if (uop_capture) begin
-          ust_d = uop[12] ? UCommit : UIssue;
-          upc_d = upc_q + 4'd1;
-        end else if (en && ucnt_q != 4'd0) begin
-          ucnt_d = ucnt_q - 4'd1;
-        end
-      end
-      default: ust_d = UIdle;  // UCommit
-    endcase
-  end
+  // bn_stats' second program: started by the first's commit; it issues first in a cycle both
+  // would.
+  logic [1:0] unused_vpc;
+  assign v_start    = uop_commit && (op_q == tern_dve_pkg::DveOpBnStats);
+  assign vop        = tern_dve_pkg::vop_at(vpc[1:0]);
+  assign unused_vpc = vpc[3:2];
+  tern_dve_useq u_vseq (
+    .clk_i, .rst_ni, .en_i (en), .start_i (v_start), .hold_i (1'b0), .uop_i (vop),
+    .div_done_i (1'b0), .pc_o (vpc), .busy_o (v_busy), .issue_o (v_issue),
+    .capture_o (v_capture), .commit_o (v_commit));
 
   // ---------------------------------------------------------------------------------------
   // Lanes: the pipeline, per partition. Here what crosses lanes or is the same in all of
@@ -600,8 +536,7 @@ module tern_dve #(
       hold_q <= '0;
       k_fp_q <= '0;
       line_q <= '0;
-      ust_q <= UIdle; upc_q <= '0; ufirst_q <= 1'b0; ucnt_q <= '0;
-      vst_q <= VIdle; vpc_q <= '0; vcnt_q <= '0;
+      ufirst_q <= 1'b0;
       out_valid_q <= 1'b0;
       out_q <= '0;
       err_valid_q <= 1'b0;
@@ -614,8 +549,7 @@ module tern_dve #(
       hold_q <= hold_d;
       k_fp_q <= k_fp;
       line_q <= line_d;
-      ust_q <= ust_d; upc_q <= upc_d; ufirst_q <= ufirst_d; ucnt_q <= ucnt_d;
-      vst_q <= vst_d; vpc_q <= vpc_d; vcnt_q <= vcnt_d;
+      ufirst_q <= ufirst_d;
       out_valid_q <= out_valid_d;
       out_q <= out_d;
       err_valid_q <= err_valid_d;
