@@ -96,7 +96,8 @@ struct DveCommand {
 // kDvePipeCycles after it entered; beats enter at most one a cycle, an element of a loop
 // through the accumulator kDveAluLoop (tensor_reduce add, tensor_scalar_reduce) or twice that
 // (tensor_tensor_scan) cycles after the one before, and a bn_stats / bn_aggr element runs its
-// micro-program (ALU A: kDveAluLoop cycles an operation; the divider: kDveDivCycles) alone.
+// micro-program (ALU A: kDveAluLoop cycles an operation; the divider: kDveDivCycles) alone,
+// except bn_stats' second program (its M2 update), which runs beside the next element's first.
 constexpr uint32_t kDvePipeCycles = 34;
 constexpr uint32_t kDveOperandStage = 7;  // ALU A's position: an element reads the scratch there
 constexpr uint32_t kDveAluLoop = 11;
