@@ -136,6 +136,11 @@ void RtlSrRng::seed(uint32_t seed) {
   rng_->draw_i = 0;
   cycle();
   rng_->seed_load_i = 0;
+  // The seed's hash is a pipeline: clock until the state holds it.
+  for (int i = 0; rng_->seeding_o; ++i) {
+    if (i > 64) throw Error("tern_sr_rng: seeding_o still high 64 cycles after the load");
+    cycle();
+  }
 }
 
 uint32_t RtlSrRng::draw() {

@@ -1,5 +1,6 @@
 // The Vector Engine's golden model against independent oracles (host float arithmetic and
-// plain double loops), the RTL integer conversions (tern_fp_int) against the golden numerics,
+// plain double loops), the RTL integer conversions (tern_fp_int and the pipelined
+// tern_int_to_fp32_pipe and tern_fp32_to_int_pipe) against the golden numerics,
 // and the DVE codes of rtl/dve/tern_dve_pkg.sv against model/dve/vector_engine.h.
 #include <cmath>
 #include <cstring>
@@ -10,7 +11,12 @@
 #include <sstream>
 
 #include "owned_context.h"
+#include "Vtern_fp32_to_int_pipe.h"
+#include "Vtern_fp32_to_int_pipe_l2.h"
 #include "Vtern_fp_int.h"
+#include "Vtern_int_to_fp32_pipe.h"
+#include "Vtern_int_to_fp32_pipe_l3.h"
+#include "fp_pipe.h"
 #include "common/config.h"
 #include "common/names.h"
 #include "dve/vector_engine.h"
@@ -70,54 +76,118 @@ TEST(DvePackage, CodesMatchModel) {
   }
 }
 
+// One integer conversion case: `x` is the integer's encoding going in and the fp32 value
+// coming out.
+struct IntCase {
+  Dtype t;
+  uint32_t x;
+  Rounding rounding;
+  uint32_t random;
+};
+
+// Edges (every type, both roundings, four draws), every 8-bit input, then random values half
+// of which lie near the integer ranges, with fractions and ties.
+std::vector<IntCase> int_cases(std::mt19937_64& rng) {
+  const Dtype types[] = {Dtype::kInt8, Dtype::kUint8, Dtype::kInt32};
+  const uint32_t edges[] = {0x00000000u, 0x80000000u, 0x3F000000u, 0xBF000000u, 0x3FC00000u, 0xC0200000u,
+                            0x42FE0000u, 0x42FF0000u, 0x43000000u, 0xC3000000u, 0xC3010000u, 0x437F0000u,
+                            0x437F8000u, 0x4F000000u, 0xCF000000u, 0xCF000001u, 0x4EFFFFFFu, 0x7F800000u,
+                            0xFF800000u, 0x7FC00000u, 0xFFFFFFFFu, 0x00000001u, 0x2F800000u, 0x3EFFFFFFu,
+                            0x4B000001u, 0xCB7FFFFFu, 0x4E800001u, 0x007FFFFFu};
+  std::vector<IntCase> v;
+  for (Dtype t : types) {
+    for (uint32_t e : edges) {
+      for (uint32_t r : {1u, 0x80000000u, 0xFFFFFFFFu, 0x12345678u}) {
+        v.push_back({t, e, Rounding::kNearestEven, r});
+        v.push_back({t, e, Rounding::kStochastic, r});
+      }
+    }
+    for (uint32_t x = 0; x < 256; ++x) v.push_back({t, x, Rounding::kNearestEven, 0});
+  }
+  const uint64_t count = test::vector_count() / 4;
+  for (uint64_t i = 0; i < count; ++i) {
+    const Dtype t = types[rng() % 3];
+    uint32_t x = static_cast<uint32_t>(rng());
+    if (rng() % 2) {
+      const int e = static_cast<int>(rng() % 40) - 4;
+      x = (x & 0x807FFFFFu) | (static_cast<uint32_t>(127 + e) << 23);
+    }
+    v.push_back({t, x, rng() % 2 ? Rounding::kStochastic : Rounding::kNearestEven, static_cast<uint32_t>(rng())});
+  }
+  return v;
+}
+
+std::string describe(const IntCase& c) {
+  return fmt::format("{} {:08X} {} r={:08X}", dtype_name(c.t), c.x,
+                     c.rounding == Rounding::kStochastic ? "sr" : "rne", c.random);
+}
+uint32_t want_fp(const IntCase& c) { return convert_to_fp32(c.t, c.x); }
+uint32_t want_int(const IntCase& c) { return convert_from_fp32(c.t, c.x, {c.rounding, false}, c.random); }
+
 // The integer conversions in RTL (tern_fp_int_pkg) against the golden numerics.
 TEST(DveIntConversions, RtlMatchesGolden) {
   tb::OwnedContext ctx;
   auto dut = std::make_unique<Vtern_fp_int>(ctx.get(), "fp_int");
   auto rng = test::make_rng();
   test::Mismatches to_fp("int -> fp32"), to_int("fp32 -> int");
-  const Dtype types[] = {Dtype::kInt8, Dtype::kUint8, Dtype::kInt32};
-  const uint32_t edges[] = {0x00000000u, 0x80000000u, 0x3F000000u, 0xBF000000u, 0x3FC00000u, 0xC0200000u,
-                            0x42FE0000u, 0x42FF0000u, 0x43000000u, 0xC3000000u, 0xC3010000u, 0x437F0000u,
-                            0x437F8000u, 0x4F000000u, 0xCF000000u, 0xCF000001u, 0x4EFFFFFFu, 0x7F800000u,
-                            0xFF800000u, 0x7FC00000u, 0xFFFFFFFFu, 0x00000001u, 0x2F800000u, 0x3EFFFFFFu};
-  auto check_one = [&](Dtype t, uint32_t x, Rounding rd, uint32_t random) {
-    dut->dt_i = static_cast<uint8_t>(t);
-    dut->int_i = x;
-    dut->fp32_i = x;
-    dut->mode_i = rd == Rounding::kStochastic;
-    dut->random_i = random;
+  for (const IntCase& c : int_cases(rng)) {
+    dut->dt_i = static_cast<uint8_t>(c.t);
+    dut->int_i = c.x;
+    dut->fp32_i = c.x;
+    dut->mode_i = c.rounding == Rounding::kStochastic;
+    dut->random_i = c.random;
     dut->eval();
-    const uint32_t want_fp = convert_to_fp32(t, x);
-    if (dut->fp32_o != want_fp) to_fp.add("{} {:08X}: rtl {:08X} golden {:08X}", dtype_name(t), x, dut->fp32_o, want_fp);
-    const uint32_t want_int = convert_from_fp32(t, x, {rd, false}, random);
-    if (dut->int_o != want_int) {
-      to_int.add("{} {:08X} {} r={:08X}: rtl {:08X} golden {:08X}", dtype_name(t), x,
-                 rd == Rounding::kStochastic ? "sr" : "rne", random, dut->int_o, want_int);
-    }
-  };
-  for (Dtype t : types) {
-    for (uint32_t e : edges) {
-      for (uint32_t r : {1u, 0x80000000u, 0xFFFFFFFFu, 0x12345678u}) {
-        check_one(t, e, Rounding::kNearestEven, r);
-        check_one(t, e, Rounding::kStochastic, r);
-      }
-    }
-    for (uint32_t v = 0; v < 256; ++v) check_one(t, v, Rounding::kNearestEven, 0);  // every 8-bit input
-  }
-  const uint64_t count = test::vector_count() / 4;
-  for (uint64_t i = 0; i < count; ++i) {
-    const Dtype t = types[rng() % 3];
-    uint32_t x = static_cast<uint32_t>(rng());
-    if (rng() % 2) {  // values near the integer ranges, with fractions and ties
-      const int e = static_cast<int>(rng() % 40) - 4;
-      x = (x & 0x807FFFFFu) | (static_cast<uint32_t>(127 + e) << 23);
-    }
-    check_one(t, x, rng() % 2 ? Rounding::kStochastic : Rounding::kNearestEven, static_cast<uint32_t>(rng()));
+    if (dut->fp32_o != want_fp(c)) to_fp.add("{}: rtl {:08X} golden {:08X}", describe(c), dut->fp32_o, want_fp(c));
+    if (dut->int_o != want_int(c)) to_int.add("{}: rtl {:08X} golden {:08X}", describe(c), dut->int_o, want_int(c));
   }
   EXPECT_EQ(to_fp.count(), 0u);
   EXPECT_EQ(to_int.count(), 0u);
 }
+
+// The pipelined conversions (tern_int_to_fp32_pipe, tern_fp32_to_int_pipe) streamed with
+// bubbles and stalls (tb/fp_pipe.h checks order and latency), at full and a shorter latency.
+template <class Model, class Set, class Get, class Want>
+void expect_int_pipe(const std::string& what, unsigned latency, Set set, Get get, Want want) {
+  auto rng = test::make_rng();
+  const std::vector<IntCase> in = int_cases(rng);
+  tb::FpPipe<Model> pipe(latency, test::test_seed());
+  const auto out = pipe.run(in, set, get);
+  test::Mismatches bad(fmt::format("{}, latency {}", what, latency));
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (out[i] != want(in[i])) bad.add("{}: rtl {:08X} golden {:08X}", describe(in[i]), out[i], want(in[i]));
+  }
+  EXPECT_EQ(bad.count(), 0u);
+  EXPECT_FALSE(pipe.assertion_failed());
+}
+
+template <class Model>
+void check_int_to_fp32(unsigned latency) {
+  expect_int_pipe<Model>(
+      "int -> fp32 pipe", latency,
+      [](Model& m, const IntCase& c) {
+        m.dtype_i = static_cast<uint8_t>(c.t);
+        m.bits_i = c.x;
+      },
+      [](Model& m) { return static_cast<uint32_t>(m.fp32_o); }, want_fp);
+}
+
+template <class Model>
+void check_fp32_to_int(unsigned latency) {
+  expect_int_pipe<Model>(
+      "fp32 -> int pipe", latency,
+      [](Model& m, const IntCase& c) {
+        m.dtype_i = static_cast<uint8_t>(c.t);
+        m.fp32_i = c.x;
+        m.round_mode_i = c.rounding == Rounding::kStochastic;
+        m.random_i = c.random;
+      },
+      [](Model& m) { return static_cast<uint32_t>(m.int_o); }, want_int);
+}
+
+TEST(DveIntConversions, IntToFp32PipeFullLatency) { check_int_to_fp32<Vtern_int_to_fp32_pipe>(6); }
+TEST(DveIntConversions, IntToFp32PipeLatency3) { check_int_to_fp32<Vtern_int_to_fp32_pipe_l3>(3); }
+TEST(DveIntConversions, Fp32ToIntPipeFullLatency) { check_fp32_to_int<Vtern_fp32_to_int_pipe>(4); }
+TEST(DveIntConversions, Fp32ToIntPipeLatency2) { check_fp32_to_int<Vtern_fp32_to_int_pipe_l2>(2); }
 
 class DveModelTest : public ::testing::Test {
  public:

@@ -363,10 +363,11 @@ namespace {
 uint64_t dve_last_entry(const DveCommand& c) {
   const uint64_t n = c.n, L = kDveAluLoop;
   // A micro-program element: it reaches ALU A (7 cycles after it entered), its micro-ops run
-  // one after the other, the commit, then the next beat enters.
+  // one after the other, the commit, then the next beat enters
   // (tern_dve_pkg::uop_at's programs: bn_stats 2 ALU operations and a divide, then vop_at's 3
-  // ALU operations beside the next element's; a bn_aggr triple 9 and 2, its first one divide.) The element reaches ALU A, the first micro-op issues the
-  // cycle after, the commit takes one: the next beat enters kDveOperandStage + 2 + the program.
+  // ALU operations beside the next element's; a bn_aggr triple 9 and 2, its first one divide).
+  // The element reaches ALU A, the first micro-op issues the cycle after, the commit takes
+  // one: the next beat enters kDveOperandStage + 2 + the program.
   const uint64_t ta = kDveOperandStage;
   auto program = [&](uint64_t alu_ops, uint64_t divides) { return ta + 2 + alu_ops * L + divides * kDveDivCycles; };
   uint64_t last_entry = n;  // the cycle the last beat enters; the first enters at cycle 1
@@ -388,6 +389,7 @@ uint64_t dve_last_entry(const DveCommand& c) {
       last_entry = 1 + 2 * ta + program(0, 1) + (triples - 1) * (2 * ta + program(9, 2)) + 1;
       break;
     }
+    case DveOp::kIota: last_entry = n + 1; break;  // the cycle after acceptance adds the start values
     case DveOp::kMax8: last_entry = n + 8; break;
     case DveOp::kTranspose: last_entry = 2 * n; break;
     default: break;

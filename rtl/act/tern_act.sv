@@ -267,6 +267,7 @@ module tern_act #(
       .acc_o       (acc_o[32*l +: 32])
     );
     // One draw per element converted with SR, as it enters the conversion.
+    logic unused_seeding;  // the generator asserts no draw meets a seed on its way
     tern_sr_rng u_sr_rng (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
@@ -274,7 +275,8 @@ module tern_act #(
       .seed_load_i(sr_seed_valid_i),
       .seed_i     (sr_seed_i),
       .draw_i     (en && bus_valid && (bus_round == tern_pkg::RoundSr)),
-      .random_o   (random)
+      .random_o   (random),
+      .seeding_o  (unused_seeding)
     );
   end
 

@@ -93,6 +93,17 @@ module tern_dve #(
                  (uses_alu1(op) && tern_dve_pkg::alu_is_bitwise(alu1));
   endfunction
 
+  // n is a multiple of 3: 4 = 1 (mod 3), so n mod 3 is the sum of its base-4 digits mod 3 (a
+  // small adder tree instead of a divider).
+  function automatic logic multiple_of_3(logic [15:0] n);
+    logic [4:0] sum;
+    sum = 5'd0;
+    for (int i = 0; i < 8; i++) sum = sum + {3'd0, n[2*i +: 2]};
+    multiple_of_3 = (sum == 5'd0) || (sum == 5'd3) || (sum == 5'd6) || (sum == 5'd9) ||
+                    (sum == 5'd12) || (sum == 5'd15) || (sum == 5'd18) || (sum == 5'd21) ||
+                    (sum == 5'd24);
+  endfunction
+
   function automatic logic [2:0] check(logic [3:0] op, logic [4:0] alu0, logic [4:0] alu1,
                                        logic [3:0] dt0, logic [3:0] dt1, logic [3:0] dto,
                                        logic [15:0] n);
@@ -138,7 +149,7 @@ module tern_dve #(
       check = tern_dve_pkg::DveErrBitwiseFloat;
     end else if (n == 16'd0 || 32'(n) > tern_dve_pkg::DveMaxN ||
                  (op == tern_dve_pkg::DveOpTranspose && (32'(n) % B) != 0) ||
-                 (op == tern_dve_pkg::DveOpBnAggr && (n % 16'd3) != 16'd0) ||
+                 (op == tern_dve_pkg::DveOpBnAggr && !multiple_of_3(n)) ||
                  (op == tern_dve_pkg::DveOpMax8 && n < 16'd8)) begin
       check = tern_dve_pkg::DveErrSize;
     end else begin
@@ -170,7 +181,9 @@ module tern_dve #(
   logic [3:0]        op_q;
   logic [4:0]        alu0_q;
   logic [15:0]       n_q, n_d, idx_q, idx_d;
-  logic [31:0]       imm1_q, imm1_d, imm2_q, imm2_d;
+  logic [31:0]       imm2_q, imm2_d;
+  logic              accept;           // a command is taken this cycle
+  logic              iota_setup_q, iota_setup_d;  // the lanes add iota's start values
   logic [5:0]        col_q, col_d, drain_q, drain_d;
   logic              err_valid_q, err_valid_d;
   logic [2:0]        err_code_q, err_code_d;
@@ -307,24 +320,45 @@ module tern_dve #(
   logic [P*32-1:0]   lane_out;   // each lane's beat at TEnd, converted
   logic [P*S*32-1:0] lane_scr;   // each lane's scratch
   logic [P*32-1:0]   random;     // each lane's SR draw for the beat at TO
-  logic [31:0]       iota_step;  // imm2 * idx
   logic [3:0]        dtx;        // in0's dtype as the lanes convert it
   logic              draw;       // every lane consumes one SR draw this cycle
   logic              seed_load, seed_init_q, clear;
   logic              fire;       // a beat enters
 
-  tern_int32_to_fp32 u_k_fp (.int_i({16'd0, idx_q}), .fp32_o(k_fp));
-  tern_int32_to_fp32 u_n_fp (.int_i({16'd0, cmd_n_i}), .fp32_o(n_fp));
-  assign iota_step = imm2_q * {16'd0, idx_q};
+  assign k_fp = tern_fp_int_pkg::u16_to_fp32(idx_q);
+  assign n_fp = tern_fp_int_pkg::u16_to_fp32(cmd_n_i);
   // in0's dtype as the lanes convert it: iota's values are int32.
   assign dtx = (cmd_op_i == tern_dve_pkg::DveOpIota) ? tern_pkg::DtInt32 : cmd_dt_in0_i;
 
   for (genvar p = 0; p < P; p++) begin : gen_lane
-    logic [31:0] s0_f, iota, tr_word, acc_init;
-    // Scalar 0 of the front (iota's start); the lane reads scalar 0 of the beat at TA and
-    // scalar 1 of the beat at TB.
-    assign s0_f     = s0_q[(32'(cur_q)*P + p)*32 +: 32];
-    assign iota     = s0_f + 32'(p) * imm1_q + iota_step;
+    logic [31:0] iota, tr_word, acc_init;
+    // Iota: the lane's value for the front's next beat (tern_dve_pkg::iota_rows ..
+    // iota_value). s0 + p * imm1 as carry-save rows when the command is taken, their halves
+    // added the cycle after (so iota's first beat enters a cycle later than another
+    // command's), then imm2 added as each beat enters.
+    logic [63:0] iota_rows_q, iota_rows_d;
+    logic [32:0] iota_q, iota_d;
+    assign iota_rows_d = !accept ? iota_rows_q :
+        tern_dve_pkg::iota_rows(cmd_scalar_sel_i[0] ? cmd_scalar0_i[p*32 +: 32] : cmd_imm0_i,
+                                cmd_imm1_i, p);
+    always_comb begin
+      iota_d = iota_q;
+      if (iota_setup_q) begin
+        iota_d = tern_dve_pkg::iota_start(iota_rows_q);
+      end else if (fire && op_q == tern_dve_pkg::DveOpIota) begin
+        iota_d = tern_dve_pkg::iota_step(iota_q, imm2_q);
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        iota_rows_q <= '0;
+        iota_q      <= '0;
+      end else begin
+        iota_rows_q <= iota_rows_d;
+        iota_q      <= iota_d;
+      end
+    end
+    assign iota = tern_dve_pkg::iota_value(iota_q);
     // Transpose: lane p drains word p % B of lane (p / B) * B + drain of its block.
     assign tr_word  = lane_scr[((32'((p / B) * B) + 32'(at_a[5:0])) * S + (p % B)) * 32 +: 32];
     // A scan starts from its scalar 0; every other accumulator from +0.
@@ -378,6 +412,7 @@ module tern_dve #(
     );
 
     // The lane's stochastic-rounding generator: one draw per beat converted with SR, at TO.
+    logic unused_seeding;  // the generator asserts no draw meets a seed on its way
     tern_sr_rng u_sr_rng (
       .clk_i      (clk_i),
       .rst_ni     (rst_ni),
@@ -385,7 +420,8 @@ module tern_dve #(
       .seed_load_i(seed_load),
       .seed_i     (sr_seed_valid_i ? sr_seed_i : 32'd0),
       .draw_i     (draw),
-      .random_o   (random[p*32 +: 32])
+      .random_o   (random[p*32 +: 32]),
+      .seeding_o  (unused_seeding)
     );
   end
 
@@ -415,12 +451,14 @@ module tern_dve #(
 
   assign en        = !out_valid_q || out_ready_i;
   // bn_stats' drain reads M2: it waits for the last element's second program.
-  assign may_enter = en && (hold_q == 6'd0) && !kick && !bn_busy && !(v_busy && state_q == StDrain);
+  assign may_enter = en && (hold_q == 6'd0) && !kick && !bn_busy && !(v_busy && state_q == StDrain) &&
+                     !iota_setup_q;
 
   always_comb begin
     state_d = state_q;
     cw_d = cw_q; s0_d = s0_q; s1_d = s1_q; imm0_d = imm0_q; nfp_d = nfp_q; cur_d = cur_q;
-    n_d = n_q; imm1_d = imm1_q; imm2_d = imm2_q;
+    n_d = n_q; imm2_d = imm2_q;
+    accept = 1'b0;
     idx_d = idx_q; col_d = col_q; drain_d = drain_q;
     hold_d = (en && hold_q != 6'd0) ? hold_q - 6'd1 : hold_q;
     err_valid_d = 1'b0;
@@ -459,6 +497,7 @@ module tern_dve #(
             err_code_d  = cmd_err;
           end else begin
             // The command into the other context; the front moves to it.
+            accept  = 1'b1;
             state_d = StRun;
             cur_d   = !cur_q;
             cw_d[32'(!cur_q)*CmdW +: CmdW] = tern_dve_pkg::cmd_word(
@@ -471,7 +510,7 @@ module tern_dve #(
             end
             imm0_d[32'(!cur_q)*32 +: 32] = cmd_imm0_i;
             nfp_d[32'(!cur_q)*32 +: 32]  = n_fp;
-            n_d = cmd_n_i; imm1_d = cmd_imm1_i; imm2_d = cmd_imm2_i;
+            n_d = cmd_n_i; imm2_d = cmd_imm2_i;
             idx_d = '0; col_d = '0; drain_d = '0;
             hold_d = 6'd0;
             // Accumulators start at +0, max8 lists empty (key 0 is below every value); a scan
@@ -521,6 +560,8 @@ module tern_dve #(
     endcase
   end
 
+  assign iota_setup_d = accept && (cmd_op_i == tern_dve_pkg::DveOpIota);
+
   assign line_d = en ? {line_q[(TEnd-1)*RecW-1:0], rec_in} : line_q;
 
   // The result register: the beat at TEnd, converted.
@@ -531,7 +572,7 @@ module tern_dve #(
     if (!rst_ni) begin
       state_q <= StIdle;
       cw_q <= '0; s0_q <= '0; s1_q <= '0; imm0_q <= '0; nfp_q <= '0; cur_q <= 1'b0;
-      n_q <= '0; imm1_q <= '0; imm2_q <= '0;
+      n_q <= '0; imm2_q <= '0; iota_setup_q <= 1'b0;
       idx_q <= '0; col_q <= '0; drain_q <= '0;
       hold_q <= '0;
       k_fp_q <= '0;
@@ -544,7 +585,7 @@ module tern_dve #(
     end else begin
       state_q <= state_d;
       cw_q <= cw_d; s0_q <= s0_d; s1_q <= s1_d; imm0_q <= imm0_d; nfp_q <= nfp_d; cur_q <= cur_d;
-      n_q <= n_d; imm1_q <= imm1_d; imm2_q <= imm2_d;
+      n_q <= n_d; imm2_q <= imm2_d; iota_setup_q <= iota_setup_d;
       idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d;
       hold_q <= hold_d;
       k_fp_q <= k_fp;
@@ -576,8 +617,6 @@ module tern_dve #(
                                 uop_issue |-> !rec_elem(at_a));
   ctx_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              (cur_d != cur_q) |-> !ctx_live[cur_d]);
-  // bn_stats' second program is done before the next element's first commits.
-  v_free: assert property (@(posedge clk_i) disable iff (!rst_ni) v_start |-> !v_busy);
 `endif
 
 endmodule

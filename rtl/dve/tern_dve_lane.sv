@@ -103,6 +103,7 @@ module tern_dve_lane #(
 
   localparam int unsigned AluLat = tern_dve_pkg::AluLat;
   localparam int unsigned OutLat = tern_dve_pkg::OutLat;
+  localparam int unsigned IntOutLat = 4;  // tern_fp32_to_int_pipe's steps, at most OutLat
 
   logic [S*32-1:0] scr_q, scr_d;
   logic [127:0]    t_q, t_d;    // the temporaries T0 .. T3
@@ -131,19 +132,22 @@ module tern_dve_lane #(
       .data_i ({tern_fp_int_pkg::to_fp32(dtx_1, x_q), tern_fp_int_pkg::to_fp32(dt1_1, y_q)}),
       .data_o ({xf, yf}));
   end else begin : gen_in_units
-    // Floats through the pipelined up-conversion; integers through int_to_fp32, delayed.
+    // Floats through the pipelined up-conversion, integers through the pipelined int_to_fp32.
     logic [31:0] x_up, y_up, x_int, y_int;
     logic        unused_x_valid, unused_y_valid, unused_x_ok, unused_y_ok;
+    logic        unused_xi_valid, unused_yi_valid;
     tern_fp_upconvert_pipe #(.Latency (InLat)) u_x_up (
       .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dtx_1), .bits_i (x_q),
       .valid_o (unused_x_valid), .fp32_o (x_up), .dtype_ok_o (unused_x_ok));
     tern_fp_upconvert_pipe #(.Latency (InLat)) u_y_up (
       .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dt1_1), .bits_i (y_q),
       .valid_o (unused_y_valid), .fp32_o (y_up), .dtype_ok_o (unused_y_ok));
-    tern_pipe_delay #(.Width (64), .Delay (InLat)) u_int (
-      .clk_i, .rst_ni, .en_i,
-      .data_i ({tern_fp_int_pkg::int_to_fp32(dtx_1, x_q), tern_fp_int_pkg::int_to_fp32(dt1_1, y_q)}),
-      .data_o ({x_int, y_int}));
+    tern_int_to_fp32_pipe #(.Latency (InLat)) u_x_int (
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dtx_1), .bits_i (x_q),
+      .valid_o (unused_xi_valid), .fp32_o (x_int));
+    tern_int_to_fp32_pipe #(.Latency (InLat)) u_y_int (
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dt1_1), .bits_i (y_q),
+      .valid_o (unused_yi_valid), .fp32_o (y_int));
     assign xf = tern_pkg::is_float_dtype(dtx_a) ? x_up : x_int;
     assign yf = tern_pkg::is_float_dtype(dt1_a) ? y_up : y_int;
   end
@@ -323,21 +327,27 @@ module tern_dve_lane #(
       .data_o (out_o));
     assign unused_end_kind = (^end_kind_i) ^ (^dto_e);
   end else begin : gen_out_units
-    // Floats through the pipelined down-conversion; the rest converted at TO, then delayed.
-    logic [31:0] fp_bits, other, other_late;
-    logic        unused_fp_valid, unused_fp_ok;
+    // Floats through the pipelined down-conversion, floats to integers through the pipelined
+    // fp32_to_int (its four steps, then a register); the other kinds converted at TO, delayed.
+    logic [31:0] fp_bits, int_bits, int_late, other, other_late;
+    logic        unused_fp_valid, unused_fp_ok, unused_int_valid;
     tern_fp_downconvert_pipe #(.Latency (OutLat)) u_down (
       .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dto_o), .fp32_i (v),
       .round_mode_i (round_o), .saturate_i (sat_o), .random_i,
       .valid_o (unused_fp_valid), .bits_o (fp_bits), .dtype_ok_o (unused_fp_ok));
-    // out_convert with an fp32 value to an integer dtype as its only rounding path.
-    assign other = (o_kind_i == tern_dve_pkg::KindFp) ?
-                   tern_fp_int_pkg::fp32_to_int(dto_o, v, round_o, random_i) :
-                   tern_dve_pkg::out_convert(o_kind_i, dto_o, v, round_o, sat_o, random_i);
+    tern_fp32_to_int_pipe #(.Latency (IntOutLat)) u_to_int (
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .dtype_i (dto_o), .fp32_i (v), .round_mode_i (round_o),
+      .random_i, .valid_o (unused_int_valid), .int_o (int_bits));
+    tern_pipe_delay #(.Width (32), .Delay (OutLat - IntOutLat)) u_int_late (
+      .clk_i, .rst_ni, .en_i, .data_i (int_bits), .data_o (int_late));
+    assign other = tern_dve_pkg::out_convert_bits(o_kind_i, dto_o, v);
     tern_pipe_delay #(.Width (32), .Delay (OutLat)) u_other (
       .clk_i, .rst_ni, .en_i, .data_i (other), .data_o (other_late));
-    assign out_o = (end_kind_i == tern_dve_pkg::KindFp && tern_pkg::is_float_dtype(dto_e)) ?
-                   fp_bits : other_late;
+    always_comb begin
+      if (end_kind_i != tern_dve_pkg::KindFp) out_o = other_late;
+      else if (tern_pkg::is_float_dtype(dto_e)) out_o = fp_bits;
+      else out_o = int_late;
+    end
   end
 
   // --- the scratch and the micro-program's registers --------------------------------------------

@@ -161,15 +161,20 @@ package tern_dve_pkg;
 
   // A result beat's conversion to the out dtype by its kind (Kind*): an fp32 value rounded
   // (RNE/SR, the saturate flag) to a float or an integer dtype, an int32 value saturated to an
-  // integer dtype, the input's bits masked, an fp32 word with NaN canonical.
+  // integer dtype, the input's bits masked, an fp32 word with NaN canonical. out_convert_bits
+  // is the kinds that are no rounding (the lane's pipeline rounds through its units).
+  function automatic logic [31:0] out_convert_bits(logic [1:0] kind, logic [3:0] dto, logic [31:0] v);
+    unique case (kind)
+      KindInt:  out_convert_bits = tern_fp_int_pkg::saturate_int(dto, {v[31], v});
+      KindCopy: out_convert_bits = v & dt_mask(dto);
+      default:  out_convert_bits = canon(v);
+    endcase
+  endfunction
+
   function automatic logic [31:0] out_convert(logic [1:0] kind, logic [3:0] dto, logic [31:0] v,
                                               logic round, logic sat, logic [31:0] random);
-    unique case (kind)
-      KindInt:  out_convert = tern_fp_int_pkg::saturate_int(dto, {v[31], v});
-      KindCopy: out_convert = v & dt_mask(dto);
-      KindWord: out_convert = canon(v);
-      default:  out_convert = tern_fp_int_pkg::from_fp32(dto, v, round, sat, random);
-    endcase
+    out_convert = (kind == KindFp) ? tern_fp_int_pkg::from_fp32(dto, v, round, sat, random)
+                                   : out_convert_bits(kind, dto, v);
   endfunction
 
   // Advances a beat of op holds the next one back: the loop through the scratch (written
@@ -302,6 +307,40 @@ package tern_dve_pkg;
       DveAluShiftRight:   alu = 32'($signed(a) >>> b[4:0]);
       default:            alu = a;  // bypass
     endcase
+  endfunction
+
+  // Iota's value for a lane, s0 + p * imm1 + idx * imm2 (int32, wrapping), as tern_dve keeps
+  // it: {carry into the high half, high half, low half} (33 bits; the value is the halves plus
+  // the carry at bit 16), so no step adds more than 16 bits. iota_rows: s0 + p * imm1 in
+  // carry-save form {sum, carry}, one carry-save adder per set bit of the lane index p;
+  // iota_start adds the rows' halves; iota_step adds imm2; iota_value resolves the carry.
+  function automatic logic [63:0] iota_rows(logic [31:0] s0, logic [31:0] imm1, int unsigned p);
+    logic [31:0] s, c, t;
+    s = s0;
+    c = 32'd0;
+    for (int k = 0; k < 16; k++) begin
+      if (((p >> k) & 1) != 0) begin
+        t = imm1 << k;
+        {s, c} = {s ^ c ^ t, ((s & c) | (s & t) | (c & t)) << 1};
+      end
+    end
+    iota_rows = {s, c};
+  endfunction
+
+  function automatic logic [32:0] iota_start(logic [63:0] rows);
+    logic [16:0] lo;
+    lo = {1'b0, rows[47:32]} + {1'b0, rows[15:0]};
+    iota_start = {lo[16], rows[63:48] + rows[31:16], lo[15:0]};
+  endfunction
+
+  function automatic logic [32:0] iota_step(logic [32:0] v, logic [31:0] imm2);
+    logic [16:0] lo;
+    lo = {1'b0, v[15:0]} + {1'b0, imm2[15:0]};
+    iota_step = {lo[16], v[31:16] + imm2[31:16] + {15'd0, v[32]}, lo[15:0]};
+  endfunction
+
+  function automatic logic [31:0] iota_value(logic [32:0] v);
+    iota_value = {v[31:16] + {15'd0, v[32]}, v[15:0]};
   endfunction
 
 endpackage

@@ -73,4 +73,10 @@ module tern_dve_useq (
     end
   end
 
+`ifndef SYNTHESIS
+  // A program starts only once the last has committed (a start while busy would be lost).
+  start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni) start_i |-> !busy_o)
+    else $error("tern_dve_useq: a micro-program starts while one runs (pc %0d)", pc_q);
+`endif
+
 endmodule

@@ -5,7 +5,7 @@
 //   fp32_to_int:  RNE or SR to an integer (SR: the first 32 discarded bits plus the draw carry
 //                 out of 32 bits), then saturation to the type's range; NaN -> 0, +-Inf -> the
 //                 range end. The saturate flag is not consulted.
-// The whole conversions (int32_to_fp32, fp32_to_int, to_fp32, from_fp32) are `verilator
+// The whole conversions (int_to_fp32, fp32_to_int, to_fp32, from_fp32) are `verilator
 // no_inline_task`, as in tern_fp_pkg: each verilates as one shared C++ function however many
 // instances call it; synthesis ignores the pragma.
 package tern_fp_int_pkg;
@@ -56,72 +56,128 @@ package tern_fp_int_pkg;
     endcase
   endfunction
 
-  // A 32-bit two's complement value to fp32, RNE (exact below 2^24 in magnitude).
-  function automatic logic [31:0] int32_to_fp32(logic [31:0] v);
-    /* verilator no_inline_task */
+  // int_to_fp32 in three steps before tern_fp_pkg's rounding steps (a pipelined unit puts
+  // registers between them; tern_int_to_fp32_pipe). Each step's output is a flat vector:
+  //   magnitude (33): {sign, mag[31:0]}  -2^31 gives the magnitude 2^31, still 32 bits;
+  //   count     (39): {sign, mag, lz[5:0]};
+  //   then round_prep's operand (42): {nan, inf, zero, sign, exp[10:0], sig[26:0]}.
+  localparam int unsigned ItfMagW   = 33;
+  localparam int unsigned ItfCountW = 39;
+
+  function automatic logic [ItfMagW-1:0] itf_magnitude(logic [3:0] dt, logic [31:0] bits);
+    logic [32:0] v;
+    v = int_value(dt, bits);
+    itf_magnitude = {v[32], v[32] ? (32'd0 - v[31:0]) : v[31:0]};
+  endfunction
+
+  function automatic logic [ItfCountW-1:0] itf_count(logic [ItfMagW-1:0] m);
+    itf_count = {m, clz32(m[31:0])};
+  endfunction
+
+  function automatic logic [41:0] itf_normalize(logic [ItfCountW-1:0] c);
     logic        sign;
     logic [31:0] mag, norm;
     logic [5:0]  lz;
-    logic [26:0] sig;
-    sign = v[31];
-    mag  = sign ? (32'd0 - v) : v;  // -2^31 gives the magnitude 2^31, still 32 bits
-    lz   = clz32(mag);
+    {sign, mag, lz} = c;
     norm = mag << lz[4:0];
-    sig  = norm[31:5] | {26'd0, norm[4:0] != 5'd0};
-    if (mag == 32'd0) begin
-      int32_to_fp32 = 32'd0;
-    end else begin
-      int32_to_fp32 = tern_fp_pkg::round_pack(tern_pkg::DtFp32,
-                                              {3'b000, sign, 11'd31 - {5'd0, lz}, sig},
-                                              tern_pkg::RoundRne, 1'b0, 32'd0);
-    end
+    itf_normalize = {2'b00, mag == 32'd0, sign, 11'd31 - {5'd0, lz},
+                     norm[31:5] | {26'd0, norm[4:0] != 5'd0}};
   endfunction
 
-  // int8 / uint8 / int32 encoding to fp32.
+  // A 16-bit unsigned count to fp32, exact (no rounding: 16 bits fit the significand): a
+  // leading-zero count and a shift, shallow enough for one pipeline step.
+  function automatic logic [31:0] u16_to_fp32(logic [15:0] v);
+    logic [4:0]  lz;
+    logic [15:0] norm;
+    lz = 5'd16;
+    for (int i = 0; i < 16; i++) begin
+      if (v[i]) lz = 5'(15 - i);
+    end
+    norm = v << lz[3:0];
+    u16_to_fp32 = (v == 16'd0) ? 32'd0 : {1'b0, 8'(8'd142 - {3'd0, lz}), norm[14:0], 8'd0};
+  endfunction
+
+  // int8 / uint8 / int32 encoding to fp32 (int32 RNE; exact below 2^24 in magnitude).
   function automatic logic [31:0] int_to_fp32(logic [3:0] dt, logic [31:0] bits);
-    int_to_fp32 = int32_to_fp32(32'(int_value(dt, bits)));
+    /* verilator no_inline_task */
+    int_to_fp32 = tern_fp_pkg::round_pack(tern_pkg::DtFp32,
+                                          itf_normalize(itf_count(itf_magnitude(dt, bits))),
+                                          tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
+  // fp32_to_int in four steps (tern_fp32_to_int_pipe puts registers between them), each's
+  // output a flat vector:
+  //   align  (73): {dt, mode, random[31:0], nan, zero, inf, sign, big, shift[6:0], sig[23:0]}
+  //                big: 23 <= e <= 30, the value sig << (e - 23) exact (shift holds e - 23);
+  //                otherwise shift = 23 - e, the right shift of sig (past 87: 127, all sticky);
+  //                inf: also |x| >= 2^31;
+  //   decide (41): {dt, nan, zero, inf, sign, base[31:0], up}  base: the kept magnitude;
+  //   round  (37): {dt, v[32:0]}  the signed value, before saturation;
+  //   then saturate_int.
+  localparam int unsigned FtiAlignW  = 73;
+  localparam int unsigned FtiDecideW = 41;
+  localparam int unsigned FtiRoundW  = 37;
+
+  function automatic logic [FtiAlignW-1:0] fti_align(logic [3:0] dt, logic [31:0] x, logic mode,
+                                                     logic [31:0] random);
+    logic               a_nan, a_inf, a_zero, a_sign;
+    logic [10:0]        a_exp;
+    logic [23:0]        a_sig;
+    logic signed [11:0] e, r;
+    logic [6:0]         shift;
+    // A subnormal unnormalised (e = -126): it lies past every kept and round bit either way.
+    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = tern_fp_pkg::unpack_fields(tern_pkg::DtFp32, x);
+    e     = 12'($signed(a_exp));
+    r     = 12'sd23 - e;
+    shift = (r > 12'sd87) ? 7'd127 : 7'(r);
+    if (e >= 12'sd23) shift = 7'(e - 12'sd23);
+    fti_align = {dt, mode, random, a_nan, a_zero, a_inf || e >= 12'sd31, a_sign, e >= 12'sd23,
+                 shift, a_sig};
+  endfunction
+
+  // Round (RNE, or SR: round up iff the first 32 discarded bits plus the draw carry out of
+  // 32 bits) or take the exact large value.
+  function automatic logic [FtiDecideW-1:0] fti_decide(logic [FtiAlignW-1:0] al);
+    logic [3:0]  dt;
+    logic        mode, nan, zero, inf, sign, big, sticky, up;
+    logic [31:0] random;
+    logic [6:0]  shift;
+    logic [23:0] sig;
+    logic [87:0] ext;  // {sig, 64 fraction bits} >> shift
+    {dt, mode, random, nan, zero, inf, sign, big, shift, sig} = al;
+    ext    = (shift > 7'd87) ? 88'd0 : ({sig, 64'd0} >> shift);
+    sticky = (ext[62:0] != 63'd0) || (shift > 7'd87);
+    // The carry of frac + random: frac > ~random.
+    up = (mode == tern_pkg::RoundSr) ? (ext[63:32] > ~random) :
+                                       (ext[63] && (sticky || ext[64]));
+    fti_decide = {dt, nan, zero, inf, sign,
+                  big ? (32'(sig) << shift[2:0]) : {8'd0, ext[87:64]}, up && !big};
+  endfunction
+
+  // The signed value, rounded: sign ? -(base + up) = ~base + !up : base + up, one increment.
+  // NaN and zero give 0; Inf and |x| >= 2^31 the int32 range's end.
+  function automatic logic [FtiRoundW-1:0] fti_round(logic [FtiDecideW-1:0] d);
+    logic [3:0]  dt;
+    logic        nan, zero, inf, sign, up;
+    logic [31:0] base;
+    logic [32:0] v;
+    {dt, nan, zero, inf, sign, base, up} = d;
+    v = (sign ? ~{1'b0, base} : {1'b0, base}) + {32'd0, sign ^ up};
+    if (nan || zero) begin
+      v = 33'd0;
+    end else if (inf) begin
+      v = sign ? {1'b1, 32'h8000_0000} : {1'b0, 32'h7FFF_FFFF};
+    end
+    fti_round = {dt, v};
   endfunction
 
   // fp32 to int8 / uint8 / int32 (RNE or SR, saturating, NaN -> 0).
   function automatic logic [31:0] fp32_to_int(logic [3:0] dt, logic [31:0] x, logic mode,
                                               logic [31:0] random);
     /* verilator no_inline_task */
-    logic               a_nan, a_inf, a_zero, a_sign;
-    logic [10:0]        a_exp;
-    logic [23:0]        a_sig;
-    logic signed [11:0] e, r;
-    logic [87:0]        ext;  // {sig, 64 fraction bits} >> r
-    logic [31:0]        kept, frac32, mag;
-    logic               round_bit, sticky, up;
-    logic [32:0]        v;
-    // SR needs only the carry of the sum.
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [32:0]        sr_sum;
-    /* verilator lint_on UNUSEDSIGNAL */
-    {a_nan, a_inf, a_zero, a_sign, a_exp, a_sig} = tern_fp_pkg::unpack(tern_pkg::DtFp32, x);
-    e = 12'($signed(a_exp));
-    r = 12'sd23 - e;
-    ext = 88'd0;
-    if (r > 12'sd87) begin
-      ext = 88'd0;
-    end else if (r > 12'sd0) begin
-      ext = {a_sig, 64'd0} >> r[6:0];
-    end
-    kept      = {8'd0, ext[87:64]};
-    frac32    = ext[63:32];
-    round_bit = ext[63];
-    sticky    = (ext[62:0] != 63'd0) || (r > 12'sd87);
-    sr_sum    = {1'b0, frac32} + {1'b0, random};
-    up        = (mode == tern_pkg::RoundSr) ? sr_sum[32] : (round_bit && (sticky || kept[0]));
-    mag       = kept + 32'(up);
-    if (e >= 12'sd23) mag = 32'(a_sig) << (e - 12'sd23);  // exact (e <= 30 below)
-    v = a_sign ? (33'd0 - {1'b0, mag}) : {1'b0, mag};
-    if (a_nan || a_zero) begin
-      v = 33'd0;
-    end else if (a_inf || e >= 12'sd31) begin
-      v = a_sign ? {1'b1, 32'h8000_0000} : {1'b0, 32'h7FFF_FFFF};
-    end
-    fp32_to_int = saturate_int(dt, v);
+    logic [FtiRoundW-1:0] r;
+    r = fti_round(fti_decide(fti_align(dt, x, mode, random)));
+    fp32_to_int = saturate_int(r[36:33], r[32:0]);
   endfunction
 
   // Any dtype's encoding to fp32: floats exact (tern_fp_pkg::upconvert), integers as above.

@@ -1,27 +1,78 @@
 // Per-lane stochastic-rounding generator (docs/numerics.md): xorshift32 (13, 17, 5), seeded
-// from the seed CSR and the lane index through the murmur3 finaliser. seed_load_i (re)seeds;
-// each draw_i advances one step and random_o shows the new state in the same cycle, so a
-// converter consumes exactly one draw per element. Golden: tern::SrRng.
-module tern_sr_rng (
+// from the seed CSR and the lane index through the murmur3 finaliser. Golden: tern::SrRng.
+//   seed_load_i (re)seeds: the seed's hash runs through a pipeline of six steps (each
+//     multiply of mix32 a carry-save reduction, then its low and its high half added), with
+//     SeedLatency registers spread over them (tern_pipe_reg); the state holds it SeedLatency + 1
+//     cycles after the load, and seeding_o is high while a seed is on its way. A draw in those
+//     cycles is lost when the seed lands. After reset the engines load seed 0 in their first
+//     cycle; their first conversion reaches its draw later than the seed lands.
+//   draw_i advances one step and random_o shows the new state in the same cycle, so a
+//     converter consumes exactly one draw per element.
+module tern_sr_rng #(
+  parameter int unsigned SeedLatency = 6
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic [15:0] lane_i,     // the lane index: a constant where the engine instantiates it
   input  logic        seed_load_i,
   input  logic [31:0] seed_i,
   input  logic        draw_i,
-  output logic [31:0] random_o    // valid with draw_i: the value this draw consumes
+  output logic [31:0] random_o,   // valid with draw_i: the value this draw consumes
+  output logic        seeding_o   // a seed is in the hash pipeline
 );
 
   localparam logic [31:0] ZeroStateReplacement = 32'h6A09E667;
+  localparam logic [31:0] Mul1 = 32'h85EBCA6B;
+  localparam logic [31:0] Mul2 = 32'hC2B2AE35;
+  localparam int unsigned Steps = 6;
 
-  logic [31:0] state_q, state_d, next_state, seeded;
-
+  // --- the finaliser's arithmetic -------------------------------------------------------------
   function automatic logic [31:0] mix32(logic [31:0] v);
     mix32 = v ^ (v >> 16);
-    mix32 = mix32 * 32'h85EBCA6B;
+    mix32 = mix32 * Mul1;
     mix32 = mix32 ^ (mix32 >> 13);
-    mix32 = mix32 * 32'hC2B2AE35;
+    mix32 = mix32 * Mul2;
     mix32 = mix32 ^ (mix32 >> 16);
+  endfunction
+
+  // A carry-save adder: {sum, carry} of three words, mod 2^32.
+  function automatic logic [63:0] csa(logic [31:0] a, logic [31:0] b, logic [31:0] c);
+    csa = {a ^ b ^ c, ((a & b) | (a & c) | (b & c)) << 1};
+  endfunction
+
+  // x times the set bits k[lo +: 8], in carry-save form.
+  function automatic logic [63:0] rows_of_byte(logic [31:0] x, logic [31:0] k, int lo);
+    logic [31:0] s, c;
+    s = 32'd0;
+    c = 32'd0;
+    for (int i = lo; i < lo + 8; i++) begin
+      if (k[i]) {s, c} = csa(s, c, x << i);
+    end
+    rows_of_byte = {s, c};
+  endfunction
+
+  // x * k mod 2^32 in carry-save form: four bytes' rows, then a tree of four adders.
+  function automatic logic [63:0] mul_rows(logic [31:0] x, logic [31:0] k);
+    logic [63:0] r0, r1, r2, r3, r01, r23, t;
+    r0  = rows_of_byte(x, k, 0);
+    r1  = rows_of_byte(x, k, 8);
+    r2  = rows_of_byte(x, k, 16);
+    r3  = rows_of_byte(x, k, 24);
+    r01 = csa(r0[63:32], r0[31:0], r1[63:32]);
+    r01 = csa(r01[63:32], r01[31:0], r1[31:0]);
+    r23 = csa(r2[63:32], r2[31:0], r3[63:32]);
+    r23 = csa(r23[63:32], r23[31:0], r3[31:0]);
+    t   = csa(r01[63:32], r01[31:0], r23[63:32]);
+    mul_rows = csa(t[63:32], t[31:0], r23[31:0]);
+  endfunction
+
+  // The carry-save form's low halves added: {sum's high half, carry's high half, low sum 17}.
+  function automatic logic [48:0] add_low(logic [63:0] r);
+    add_low = {r[63:48], r[31:16], {1'b0, r[47:32]} + {1'b0, r[15:0]}};
+  endfunction
+
+  function automatic logic [31:0] add_high(logic [48:0] h);
+    add_high = {h[48:33] + h[32:17] + {15'd0, h[16]}, h[15:0]};
   endfunction
 
   function automatic logic [31:0] xorshift32(logic [31:0] v);
@@ -30,12 +81,47 @@ module tern_sr_rng (
     xorshift32 = xorshift32 ^ (xorshift32 << 5);
   endfunction
 
+  // --- the seed's hash: mix32(seed ^ mix32(lane + 1)) in six steps -------------------------------
+  logic [63:0] rows1_d, rows1_q, rows2_d, rows2_q;
+  logic [48:0] low1_d, low1_q, low2_d, low2_q;
+  logic [31:0] prod1_d, prod1_q, seeded_d, seeded_q, x1;
+  logic [5:0]  valid;
+
+  assign x1      = seed_i ^ mix32(32'(lane_i) + 32'd1);
+  assign rows1_d = mul_rows(x1 ^ (x1 >> 16), Mul1);
+  tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (1)) u_rows1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (seed_load_i), .data_i (rows1_d), .valid_o (valid[0]),
+    .data_o (rows1_q));
+  assign low1_d = add_low(rows1_q);
+  tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (2)) u_low1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[0]), .data_i (low1_d), .valid_o (valid[1]),
+    .data_o (low1_q));
+  assign prod1_d = add_high(low1_q);
+  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (3)) u_prod1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[1]), .data_i (prod1_d), .valid_o (valid[2]),
+    .data_o (prod1_q));
+  assign rows2_d = mul_rows(prod1_q ^ (prod1_q >> 13), Mul2);
+  tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (4)) u_rows2 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[2]), .data_i (rows2_d), .valid_o (valid[3]),
+    .data_o (rows2_q));
+  assign low2_d = add_low(rows2_q);
+  tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (5)) u_low2 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[3]), .data_i (low2_d), .valid_o (valid[4]),
+    .data_o (low2_q));
+  assign seeded_d = add_high(low2_q) ^ (add_high(low2_q) >> 16);
+  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (6)) u_seeded (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[4]), .data_i (seeded_d), .valid_o (valid[5]),
+    .data_o (seeded_q));
+  assign seeding_o = |valid;
+
+  // --- the generator ------------------------------------------------------------------------
+  logic [31:0] state_q, state_d, next_state;
+
   always_comb begin
-    seeded     = mix32(seed_i ^ mix32(32'(lane_i) + 32'd1));
     next_state = xorshift32(state_q);
     state_d    = state_q;
-    if (seed_load_i) begin
-      state_d = (seeded == 32'd0) ? ZeroStateReplacement : seeded;
+    if (valid[5]) begin
+      state_d = (seeded_q == 32'd0) ? ZeroStateReplacement : seeded_q;
     end else if (draw_i) begin
       state_d = next_state;
     end
@@ -50,5 +136,12 @@ module tern_sr_rng (
       state_q <= state_d;
     end
   end
+
+`ifndef SYNTHESIS
+  // A draw while a seed is on its way would be lost when it lands: the engines' first draw
+  // comes later, and the host writes SR_SEED while no conversion with SR runs.
+  draw_settled: assert property (@(posedge clk_i) disable iff (!rst_ni) draw_i |-> !seeding_o)
+    else $error("tern_sr_rng: lane %0d draws while a seed is on its way", lane_i);
+`endif
 
 endmodule
