@@ -48,6 +48,12 @@ uint64_t AxiMem::beat_addr(const Burst& b, uint32_t k) const {
   return aligned + uint64_t(k) * opt_.data_bytes;
 }
 
+uint64_t AxiMem::due_after(uint32_t addr, uint32_t latency) const {
+  for (const auto& [first, end] : lost_)
+    if (first <= addr && addr < end) return UINT64_MAX;
+  return now_ + latency;
+}
+
 uint32_t AxiMem::beat_resp(uint64_t word) const {
   if (word + opt_.data_bytes > mem_.size()) return 3;  // DECERR
   for (const auto& [first, end] : slverr_)
@@ -103,7 +109,7 @@ void AxiMem::cycle(const AxiMasterPins& m) {
     b.id = m.arid;
     b.addr = m.araddr;
     b.len = m.arlen;
-    b.due = now_ + opt_.read_latency;
+    b.due = due_after(m.araddr, opt_.read_latency);
     reads_.push_back(b);
     ++stats_.reads;
     stats_.max_len = std::max(stats_.max_len, m.arlen);
@@ -137,7 +143,7 @@ void AxiMem::cycle(const AxiMasterPins& m) {
     ++stats_.write_beats;
     if (b.beat++ == b.len) {
       b.w_done = true;
-      b.due = now_ + opt_.write_latency;
+      b.due = due_after(b.addr, opt_.write_latency);
     }
   }
   const uint32_t rf = uint32_t(reads_.size()), wf = uint32_t(writes_.size());

@@ -68,7 +68,13 @@ class AxiMem {
   std::vector<uint8_t>& bytes() { return mem_; }
   const std::vector<uint8_t>& bytes() const { return mem_; }
   void add_slverr(uint64_t first, uint64_t end) { slverr_.push_back({first, end}); }
-  void clear_errors() { slverr_.clear(); }
+  // A burst whose start address lies in [first, end) is accepted and never answered (no R
+  // beat, no B): a lost response, for the watchdogs. Later bursts queue behind it.
+  void add_lost(uint64_t first, uint64_t end) { lost_.push_back({first, end}); }
+  void clear_errors() {
+    slverr_.clear();
+    lost_.clear();
+  }
   void set_latency(uint32_t read, uint32_t write) {
     opt_.read_latency = read;
     opt_.write_latency = write;
@@ -104,7 +110,8 @@ class AxiMem {
 
   AxiMemOptions opt_;
   std::vector<uint8_t> mem_;
-  std::vector<std::pair<uint64_t, uint64_t>> slverr_;
+  std::vector<std::pair<uint64_t, uint64_t>> slverr_, lost_;
+  uint64_t due_after(uint32_t addr, uint32_t latency) const;  // now + latency, or never if lost
   std::deque<Burst> reads_, writes_;  // in order of acceptance
   AxiSlavePins out_;
   AxiMasterPins prev_;                // the last cycle's master pins (stability checks)

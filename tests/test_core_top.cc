@@ -136,6 +136,34 @@ TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
   for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(tb::read_onchip(h, isa::Mem::kSbuf, 0, 4 * i), 0x1000 + i);
 }
 
+// A DMA read whose response never comes: the transfer's watchdog (GLB.WATCHDOG) stops the
+// engine with fault 10 and raises the DMA-error interrupt, so the run ends instead of hanging;
+// after a reset the core runs the program again.
+TEST(CoreTop, LostDmaResponseRaisesTheWatchdog) {
+  using Harness = tb::CoreHarness<Vtern_core_tiny>;
+  const std::string copy =
+      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  nop $S[0]>=1\n  halt\n"
+      ".desc 0 src=hbm.fp32[256][[4,16]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,16]]\n";
+  const isa::Program p = isa::assemble(copy, "copy");
+  tb::CoreRunOptions opt;
+  opt.limits.watchdog = 2000;
+  opt.max_cycles = 100'000;
+  Harness h(1 << 20, opt);
+  h.hbm().add_lost(0x100, 0x140);
+  const tb::CoreRunResult lost = h.run(p, 0x10000);
+  EXPECT_FALSE(lost.timed_out);
+  EXPECT_TRUE(lost.irq_status & csr::glb::kIrqDmaError.mask());
+  EXPECT_EQ(lost.dma[0].err_status & 0xF, uint32_t(core::FaultKind::kWatchdog));
+  h.top().rst_ni = 0;
+  for (int i = 0; i < 4; ++i) h.tick();
+  h.top().rst_ni = 1;
+  h.hbm().reset();
+  h.hbm().clear_errors();
+  const tb::CoreRunResult good = h.run(p, 0x10000);
+  EXPECT_TRUE(good.irq_status & csr::glb::kIrqIdle.mask());
+  EXPECT_EQ(good.dma[0].err_status & 0xF, 0u);
+}
+
 // A wait that never ends: the golden model and the whole core report a deadlock at it (the
 // core's interrupt fires), with the watchdog at its reset value.
 TEST(CoreTop, DeadlockFaultsAWaitThatNeverEnds) {

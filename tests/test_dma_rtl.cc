@@ -96,6 +96,7 @@ class DmaBench {
   virtual uint32_t bd_read(bool psum, uint32_t p, uint32_t addr) = 0;
   virtual ErrReport err() const = 0;
   virtual void set_hbm_size(uint32_t bytes) = 0;
+  virtual void set_watchdog(uint32_t cycles) = 0;
   virtual uint32_t hwm() const = 0;
   virtual uint64_t bytes_read() const = 0;
   virtual uint64_t bytes_written() const = 0;
@@ -129,6 +130,7 @@ class DmaBenchT : public DmaBench {
     }
     top_->hbm_size_i = uint32_t(kHbmBytes);
     top_->desc_base_i = uint32_t(kDescBase);
+    top_->watchdog_i = 0;
     reset();
   }
   ~DmaBenchT() override {
@@ -137,6 +139,7 @@ class DmaBenchT : public DmaBench {
   }
 
   void set_hbm_size(uint32_t bytes) override { top_->hbm_size_i = bytes; }
+  void set_watchdog(uint32_t cycles) override { top_->watchdog_i = cycles; }
   uint32_t hwm() const override { return top_->outstanding_hwm_o; }
   uint64_t bytes_read() const override { return top_->bytes_read_o; }
   uint64_t bytes_written() const override { return top_->bytes_written_o; }
@@ -816,6 +819,59 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
     bench->mem().clear_errors();
     bench->set_hbm_size(uint32_t(kHbmBytes));
     if (!dec && c.detail != kDetDescFetch) expect_same(c.name);
+    bench->reset();
+  }
+}
+
+// A response that never comes (a read's R, a write's B, the descriptor fetch's R): the
+// transfer's watchdog faults with code 10 at its queue, sequencer and pc, every queue then
+// swallows its triggers, and the engine reports idle (so nothing waits on it forever).
+TEST_F(DmaRtlTest, LostResponseRaisesTheWatchdog) {
+  constexpr uint32_t kLimit = 3000;
+  struct Case {
+    const char* name;
+    isa::Space src, dst;
+  };
+  for (const Case& c : {Case{"read", kHbmS, kSbufS}, Case{"write", kSbufS, kHbmS},
+                        Case{"descriptor fetch", kHbmS, kHbmS}}) {
+    SCOPED_TRACE(c.name);
+    Slots slots = fresh_slots();
+    std::optional<Transfer> t = random_transfer(slots, c.src, c.dst, 16);
+    ASSERT_TRUE(t);
+    t->trig.queue = 1;
+    t->trig.desc = 0;
+    t->trig.sem = 9;
+    t->trig.pc = 77;
+    write_descriptors({*t});
+    if (c.src == c.dst) {
+      bench->mem().add_lost(kDescBase, kDescBase + 64);
+    } else {
+      const isa::DescSide& hs = c.src == kHbmS ? t->desc.src : t->desc.dst;
+      const uint64_t lo = hs.address + (c.src == kHbmS ? t->trig.src_add : t->trig.dst_add);
+      bench->mem().add_lost(lo & ~uint64_t(4095), std::min(kHbmBytes, (lo & ~uint64_t(4095)) + (20 << 10)));
+    }
+    bench->set_watchdog(kLimit);
+    bench->sems_.clear();
+    bench->errs_.clear();
+    const uint64_t start = bench->cycle_;
+    bench->trigger(t->trig);
+    Trigger later;  // a legal transfer on another queue: swallowed, no semaphore
+    later.queue = 0;
+    later.sem = 5;
+    bench->trigger(later);
+    bench->run_idle(10 * kLimit);
+    ASSERT_EQ(bench->errs_.size(), 1u) << ctx();
+    EXPECT_GE(bench->errs_[0] - start, kLimit);
+    EXPECT_LT(bench->errs_[0] - start, kLimit + 64);
+    EXPECT_TRUE(bench->sems_.empty());
+    const ErrReport e = bench->err();
+    EXPECT_EQ(e.code, uint32_t(FaultKind::kWatchdog));
+    EXPECT_EQ(e.detail, 0u);
+    EXPECT_EQ(e.queue, 1u);
+    EXPECT_EQ(e.seq, kSp);
+    EXPECT_EQ(e.pc, 77u);
+    bench->mem().clear_errors();
+    bench->set_watchdog(0);
     bench->reset();
   }
 }

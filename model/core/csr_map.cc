@@ -103,8 +103,9 @@ const std::vector<Reg>& regs() {
       {B::kGlb, "sr_seed", glb::kSrSeed, A::kRW, 0, false, {},
        "Stochastic-rounding seed; every write also reseeds the generators."},
       {B::kGlb, "watchdog", glb::kWatchdog, A::kRW, glb::kWatchdogReset, false, {},
-       "Cycles one instruction may take, from its fetch to its retirement, waits included "
-       "(fault 10 past it); 0: off."},
+       "Cycles one instruction may take, from its fetch to its retirement, waits included, and "
+       "one DMA transfer, from its descriptor fetch to its last response (fault 10 past it); "
+       "0: off."},
       {B::kGlb, "desc_base", glb::kDescBase, A::kRW, 0, false, {},
        "HBM byte address of DMA descriptor 0."},
       {B::kGlb, "hbm_size", glb::kHbmSize, A::kRW, 0, false, {},

@@ -21,8 +21,9 @@ const std::vector<FaultInfo>& fault_table() {
        "the sequencer would start more instructions than GLB.BUDGET allows in one run", true},
       {FaultKind::kPc, "pc", "Pc", "a branch or the stream ran past the end of the stream", true},
       {FaultKind::kWatchdog, "watchdog", "Watchdog",
-       "one instruction (fetch, wait, ld/st, engine or DMA trigger) took more than GLB.WATCHDOG "
-       "cycles (RTL only: the golden model has no cycle-exact time)", false},
+       "one instruction (fetch, wait, ld/st, engine or DMA trigger), or one DMA transfer (an AXI "
+       "response that never came), took more than GLB.WATCHDOG cycles (RTL only: the golden "
+       "model has no cycle-exact time)", false},
   };
   return table;
 }

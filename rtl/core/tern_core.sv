@@ -338,7 +338,7 @@ module tern_core #(
       .trig_seq_i (t[32 +: 3]), .trig_pc_i (t[0 +: 32]),
       .sem_valid_o (sem_valid[e]), .sem_mode_o (sem_mode[2*e +: 2]), .sem_idx_o (sem_idx[6*e +: 6]),
       .sem_value_o (sem_value[8*e +: 8]),
-      .desc_base_i (desc_base), .hbm_size_i (hbm_size),
+      .desc_base_i (desc_base), .hbm_size_i (hbm_size), .watchdog_i (watchdog),
       .oc_rd_valid_o (rd_v), .oc_rd_ready_i (e_rd_sel[e] && oc_rd_ready), .oc_rd_psum_o (rd_p),
       .oc_rd_addr_o (rd_a), .oc_rd_row_o (rd_r), .oc_rd_part_o (rd_pt), .oc_rd_data_i (oc_rd_data),
       .oc_wr_valid_o (wr_v), .oc_wr_ready_i (e_wr_sel[e] && oc_wr_ready), .oc_wr_psum_o (wr_p),

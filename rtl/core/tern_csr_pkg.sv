@@ -68,7 +68,7 @@ package tern_csr_pkg;
   localparam logic [15:0] GlbSrSeed          = 16'h0030;      // RW: Stochastic-rounding seed; every write also reseeds the generators.
   localparam logic [31:0] GlbSrSeedReset     = 32'h00000000;
   localparam logic [31:0] GlbSrSeedMask      = 32'hFFFFFFFF;
-  localparam logic [15:0] GlbWatchdog        = 16'h0034;      // RW: Cycles one instruction may take, from its fetch to its retirement, waits included (fault 10 past it); 0: off.
+  localparam logic [15:0] GlbWatchdog        = 16'h0034;      // RW: Cycles one instruction may take, from its fetch to its retirement, waits included, and one DMA transfer, from its descriptor fetch to its last response (fault 10 past it); 0: off.
   localparam logic [31:0] GlbWatchdogReset   = 32'h01000000;
   localparam logic [31:0] GlbWatchdogMask    = 32'hFFFFFFFF;
   localparam logic [15:0] GlbDescBase        = 16'h0038;      // RW: HBM byte address of DMA descriptor 0.

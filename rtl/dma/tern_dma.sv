@@ -38,6 +38,7 @@ module tern_dma #(
   // config
   input  logic [31:0]         desc_base_i,
   input  logic [31:0]         hbm_size_i,
+  input  logic [31:0]         watchdog_i,      // cycles one transfer may take; 0: no limit
   // SBUF / PSUM (tern_lane_mem-like: read data one cycle after the handshake)
   output logic                oc_rd_valid_o,
   input  logic                oc_rd_ready_i,
@@ -112,7 +113,7 @@ module tern_dma #(
   logic         fe2me_start;
   logic [511:0] fe2me_desc;
   logic [31:0]  fe2me_src_add, fe2me_dst_add;
-  logic         me2fe_done, me2fe_fault, me_busy, fe_busy;
+  logic         me2fe_done, me2fe_fault, me_busy, fe_busy, fe_hung;
   logic [3:0]   me2fe_detail;
 
   // the backend's read path: the frontend's descriptor fetch or the midend's data
@@ -143,7 +144,7 @@ module tern_dma #(
     .trig_desc_i(trig_desc_i), .trig_src_add_i(trig_src_add_i), .trig_dst_add_i(trig_dst_add_i),
     .trig_upd_mode_i(trig_upd_mode_i), .trig_upd_idx_i(trig_upd_idx_i),
     .trig_upd_value_i(trig_upd_value_i), .trig_seq_i(trig_seq_i), .trig_pc_i(trig_pc_i),
-    .desc_base_i(desc_base_i),
+    .desc_base_i(desc_base_i), .watchdog_i(watchdog_i),
     .rd_req_valid_o(fe_rd_req_valid), .rd_req_ready_i(be_rd_req_ready && fetching),
     .rd_req_addr_o(fe_rd_req_addr),
     .rd_elem_valid_i(be_rd_valid && fetching), .rd_elem_ready_o(fe_rd_elem_ready),
@@ -152,7 +153,7 @@ module tern_dma #(
     .dst_add_o(fe2me_dst_add), .done_i(me2fe_done), .fault_i(me2fe_fault),
     .detail_i(me2fe_detail),
     .sem_valid_o(sem_valid_o), .sem_mode_o(sem_mode_o), .sem_idx_o(sem_idx_o),
-    .sem_value_o(sem_value_o), .busy_o(fe_busy),
+    .sem_value_o(sem_value_o), .busy_o(fe_busy), .hung_o(fe_hung),
     .err_valid_o(err_valid_o), .err_code_o(err_code_o), .err_detail_o(err_detail_o),
     .err_queue_o(err_queue_o), .err_desc_o(err_desc_o), .err_seq_o(err_seq_o),
     .err_pc_o(err_pc_o), .trace_active_o, .trace_end_o, .trace_queue_o, .trace_desc_o,
@@ -228,6 +229,7 @@ module tern_dma #(
   assign bytes_read_o      = rd_bytes_q;
   assign bytes_written_o   = wr_bytes_q;
   assign outstanding_hwm_o = hwm_q;
-  assign busy_o            = fe_busy || me_busy;
+  // After the watchdog the engine is stopped, whatever it still waits for: it reports idle.
+  assign busy_o            = fe_busy || (me_busy && !fe_hung);
 
 endmodule

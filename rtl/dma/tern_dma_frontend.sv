@@ -3,7 +3,8 @@
 // descriptor (64 bytes at desc_base + 64 * index, through the backend's read path), hands it to
 // the midend and, when the transfer has completed, emits the trigger's semaphore update or the
 // fault. A faulting queue drops its pending triggers and every later one (until reset); the
-// other queues go on.
+// other queues go on. A transfer that takes more than watchdog_i cycles from its pick (a
+// response that never comes) faults with FaultWatchdog and stops every queue until reset.
 module tern_dma_frontend #(
   parameter int unsigned NumQueues = tern_cfg_pkg::DmaQueues,
   parameter int unsigned TrigDepth = 4,   // triggers per queue, a power of two
@@ -23,6 +24,7 @@ module tern_dma_frontend #(
   input  logic [2:0]        trig_seq_i,
   input  logic [31:0]       trig_pc_i,
   input  logic [31:0]       desc_base_i,
+  input  logic [31:0]       watchdog_i,      // cycles one transfer may take; 0: no limit
   // descriptor fetch through the backend's read path
   output logic              rd_req_valid_o,
   input  logic              rd_req_ready_i,
@@ -46,6 +48,7 @@ module tern_dma_frontend #(
   output logic [5:0]        sem_idx_o,
   output logic [7:0]        sem_value_o,
   output logic              busy_o,
+  output logic              hung_o,          // a transfer's watchdog fired: stopped until reset
   output logic              err_valid_o,
   output logic [3:0]        err_code_o,
   output logic [3:0]        err_detail_o,
@@ -110,13 +113,17 @@ module tern_dma_frontend #(
   end
 
   // --- Transfer sequence --------------------------------------------------------------------
-  typedef enum logic [2:0] {StIdle, StFetchReq, StFetchData, StStart, StRun} state_e;
+  // StHung: a transfer took more than watchdog_i cycles (an AXI response that never came);
+  // every queue is dead and the engine waits for reset.
+  typedef enum logic [2:0] {StIdle, StFetchReq, StFetchData, StStart, StRun, StHung} state_e;
   state_e state_q, state_d;
   logic [TB-1:0]    cur_q, cur_d;
   logic [QBits-1:0] curq_q, curq_d;
   logic [511:0]     desc_q, desc_d;
   logic [3:0]       word_q, word_d;
   logic             ferr_q, ferr_d;
+  logic [31:0]      took_q, took_d;  // cycles the transfer under way has taken
+  logic             expired;
 
   logic [31:0] cur_desc, cur_src, cur_dst, cur_pc;
   logic [1:0]  cur_mode;
@@ -127,9 +134,9 @@ module tern_dma_frontend #(
 
   // Error report, sticky: the first fault's details stay until reset.
   logic             report, report_fault;
-  logic [3:0]       report_detail;
+  logic [3:0]       report_code, report_detail;
   logic             err_seen_q;
-  logic [3:0]       err_detail_q;
+  logic [3:0]       err_code_q, err_detail_q;
   logic [QBits-1:0] err_queue_q;
   logic [31:0]      err_desc_q, err_pc_q;
   logic [2:0]       err_seq_q;
@@ -147,7 +154,9 @@ module tern_dma_frontend #(
     q_flush       = '0;
     report        = 1'b0;
     report_fault  = 1'b0;
+    report_code   = tern_csr_pkg::FaultDma;
     report_detail = '0;
+    took_d        = (state_q == StIdle || state_q == StHung) ? 32'd0 : took_q + 32'd1;
     unique case (state_q)
       StIdle: begin
         if (pick_valid) begin
@@ -184,13 +193,28 @@ module tern_dma_frontend #(
         report_detail = detail_i;
         state_d       = StIdle;
       end
+      StHung: ;
       default: state_d = StIdle;
     endcase
     if (report_fault) begin
       dead_d[curq_q]  = 1'b1;
       q_flush[curq_q] = 1'b1;
     end
+    // The watchdog: the transfer is abandoned where it stands (its bursts may still be in
+    // flight, so nothing else may start), every queue dies, the engine reports it idle.
+    if (expired) begin
+      report        = 1'b1;
+      report_fault  = 1'b1;
+      report_code   = tern_csr_pkg::FaultWatchdog;
+      report_detail = '0;
+      dead_d        = '1;
+      q_flush       = '1;
+      state_d       = StHung;
+    end
   end
+
+  assign expired = watchdog_i != 32'd0 && took_q >= watchdog_i && state_q != StIdle &&
+                   state_q != StHung;
 
   assign fetching_o      = state_q == StFetchReq || state_q == StFetchData;
   assign rd_req_valid_o  = state_q == StFetchReq;
@@ -207,13 +231,14 @@ module tern_dma_frontend #(
   assign sem_value_o = cur_value;
 
   assign err_valid_o  = report && report_fault;
-  assign err_code_o   = err_seen_q ? tern_csr_pkg::FaultDma : 4'd0;
+  assign err_code_o   = err_code_q;
   assign err_detail_o = err_detail_q;
   assign err_queue_o  = err_queue_q;
   assign err_desc_o   = err_desc_q;
   assign err_seq_o    = err_seq_q;
   assign err_pc_o     = err_pc_q;
-  assign busy_o       = state_q != StIdle || !(&q_empty);
+  assign busy_o       = (state_q != StIdle && state_q != StHung) || !(&q_empty);
+  assign hung_o       = state_q == StHung;
 
   assign trace_active_o = state_q != StIdle;
   assign trace_end_o    = report;
@@ -231,8 +256,10 @@ module tern_dma_frontend #(
       desc_q       <= '0;
       word_q       <= '0;
       ferr_q       <= 1'b0;
+      took_q       <= '0;
       dead_q       <= '0;
       err_seen_q   <= 1'b0;
+      err_code_q   <= '0;
       err_detail_q <= '0;
       err_queue_q  <= '0;
       err_desc_q   <= '0;
@@ -246,9 +273,11 @@ module tern_dma_frontend #(
       desc_q  <= desc_d;
       word_q  <= word_d;
       ferr_q  <= ferr_d;
+      took_q  <= took_d;
       dead_q  <= dead_d;
       if (err_valid_o && !err_seen_q) begin
         err_seen_q   <= 1'b1;
+        err_code_q   <= report_code;
         err_detail_q <= report_detail;
         err_queue_q  <= curq_q;
         err_desc_q   <= cur_desc;
