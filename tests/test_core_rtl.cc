@@ -14,6 +14,7 @@
 #include "common/config.h"
 #include "core/core_model.h"
 #include "isa/asm.h"
+#include "control_random.h"
 #include "fault_check.h"
 #include "seq_harness.h"
 #include "test_util.h"
@@ -21,110 +22,10 @@
 namespace tern {
 namespace {
 
-constexpr uint64_t kHbmBytes = 1 << 20;
-constexpr uint32_t kProgramBase = 0x80000;  // the program image, above every data region
-constexpr uint32_t kDataBase = 0x1000;      // sequencer s owns [kDataBase + s * 0x1000, +0x1000)
+constexpr uint64_t kHbmBytes = tb::kControlHbmBytes;
+constexpr uint32_t kProgramBase = tb::kControlProgramBase;
 
 CoreConfig tiny() { return load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml"); }
-
-// What a random program may hold beyond well-behaved control code: operands at their extremes,
-// and one hazard, an instruction that ends the run in a fault.
-enum class Hazard { kNone, kMisaligned, kOutsideHbm, kBranchPastEnd, kNoHalt, kSpin, kDeadlock };
-constexpr int kHazards = 7;
-struct Knobs {
-  bool extremes = false;
-  Hazard hazard = Hazard::kNone;
-  int hazard_seq = 0;
-};
-
-// The hazard's instructions, where the generator puts it.
-std::string hazard_text(Hazard h, uint32_t label) {
-  switch (h) {
-    case Hazard::kMisaligned: return "  ld r5, [r0+4098]\n";
-    case Hazard::kOutsideHbm: return "  st r5, [r0+0xfffffff0]\n";
-    case Hazard::kBranchPastEnd: return "  beq r0, 0, @100000\n";
-    case Hazard::kSpin: return fmt::format("spin{0}:\n  add r7, r7, 1\n  bne r0, 1, spin{0}\n", label);
-    case Hazard::kDeadlock: return "  nop $S[40]>=1\n";  // semaphore 40 is never signalled
-    default: return "";
-  }
-}
-
-// A random control program. Sequencer s signals semaphore s; a wait only asks for signals that
-// come earlier in the generation order, so every program without a hazard completes.
-std::string random_program(std::mt19937_64& rng, const Knobs& knobs = {}) {
-  auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
-  static const char* const kAlu[] = {"add", "sub", "mul", "and", "or", "xor", "shl",
-                                     "shr", "sra", "slt", "sltu", "min", "max"};
-  static const char* const kBranch[] = {"beq", "bne", "blt", "bge", "bltu", "bgeu"};
-  std::array<std::string, isa::kNumSeqs> text;
-  std::array<uint32_t, isa::kNumSeqs> signals{}, labels{};
-  // Now and then r0: it reads 0 and ignores writes.
-  auto reg = [&] { return fmt::format("r{}", pick(16) == 0 ? 0 : 1 + pick(20)); };
-  static const int64_t kExtremes[] = {0, 1, -1, 31, 32, 33, INT32_MAX, INT32_MIN};
-  auto operand = [&] {
-    if (pick(2)) return reg();
-    if (knobs.extremes && pick(3) == 0) return std::to_string(kExtremes[pick(8)]);
-    const int32_t imm = pick(4) == 0 ? int32_t(rng()) : int32_t(pick(200)) - 100;
-    return std::to_string(imm);
-  };
-  auto alu = [&] { return fmt::format("  {} {}, {}, {}", kAlu[pick(13)], reg(), reg(), operand()); };
-  for (int s = 0; s < isa::kNumSeqs; ++s)
-    for (int r = 1; r <= 20; ++r) text[size_t(s)] += fmt::format("  add r{}, r0, {}\n", r, int32_t(rng()));
-  const int rounds = 6 + int(pick(6));
-  const int hazard_round = int(pick(uint32_t(rounds)));
-  for (int round = 0; round < rounds; ++round) {
-    if (round == hazard_round && knobs.hazard != Hazard::kNoHalt)
-      text[size_t(knobs.hazard_seq)] += hazard_text(knobs.hazard, labels[size_t(knobs.hazard_seq)]++);
-    for (int s = 0; s < isa::kNumSeqs; ++s) {
-      std::string& t = text[size_t(s)];
-      const uint32_t data = kDataBase + uint32_t(s) * 0x1000;
-      // A wait on another sequencer's signals so far.
-      const int o = int(pick(isa::kNumSeqs));
-      if (o != s && signals[size_t(o)] > 0 && pick(2))
-        t += fmt::format("  nop $S[{}]>={}\n", o, 1 + pick(signals[size_t(o)]));
-      const int items = 2 + int(pick(6));
-      for (int i = 0; i < items; ++i) {
-        switch (pick(7)) {
-          case 0:
-          case 1: t += alu() + "\n"; break;
-          case 2: {  // a counted loop of ALU work (on r0 the body runs once: r0 stays 0)
-            const uint32_t l = labels[size_t(s)]++;
-            const bool on_r0 = pick(4) == 0;
-            if (!on_r0) t += fmt::format("  add r60, r0, {}\n", 1 + pick(5));
-            t += fmt::format("loop{}:\n", l);
-            for (uint32_t k = 0; k < 1 + pick(3); ++k) t += alu() + "\n";
-            t += fmt::format("  loop {}, loop{}\n", on_r0 ? "r0" : "r60", l);
-            break;
-          }
-          case 3: {  // a forward branch over ALU work
-            const uint32_t l = labels[size_t(s)]++;
-            t += fmt::format("  {} {}, {}, skip{}\n", kBranch[pick(6)], reg(), operand(), l);
-            for (uint32_t k = 0; k < 1 + pick(3); ++k) t += alu() + "\n";
-            t += fmt::format("skip{}:\n", l);
-            break;
-          }
-          case 4:
-            t += fmt::format("  st {}, [r0+{}]\n  ld {}, [r0+{}]\n", reg(), data + 4 * pick(32),
-                             reg(), data + 4 * pick(32));
-            break;
-          case 5: t += fmt::format("  notify {}\n", pick(1000)); break;
-          default:  // a signal, on an ALU instruction or a nop
-            t += (pick(2) ? alu() : std::string("  nop")) + fmt::format(" $S[{}]++@complete\n", s);
-            ++signals[size_t(s)];
-            break;
-        }
-      }
-    }
-  }
-  std::string out;
-  for (int s = 0; s < isa::kNumSeqs; ++s) {
-    out += fmt::format(".seq {}\n{}", isa::seq_name(isa::Seq(s)), text[size_t(s)]);
-    for (int r = 1; r <= 60; r = r == 20 ? 60 : r + 1)  // every register it writes, to memory
-      out += fmt::format("  st r{}, [r0+{}]\n", r, kDataBase + uint32_t(s) * 0x1000 + 0x800 + 4 * uint32_t(r));
-    if (!(knobs.hazard == Hazard::kNoHalt && s == knobs.hazard_seq)) out += "  halt\n";
-  }
-  return out;
-}
 
 struct Compared {
   core::RunStats golden;
@@ -152,7 +53,7 @@ TEST(CoreRtl, RandomControlProgramsMatchGolden) {
   auto rng = test::make_rng();
   const int programs = 60;
   for (int n = 0; n < programs; ++n) {
-    const std::string text = random_program(rng);
+    const std::string text = tb::random_control_program(rng);
     const isa::Program p = isa::assemble(text, fmt::format("random{}", n));
     tb::SeqRunOptions opt;
     opt.mem_latency = 1 + uint32_t(rng() % 6);
@@ -181,40 +82,6 @@ TEST(CoreRtl, RandomControlProgramsMatchGolden) {
   }
 }
 
-// Functional coverage of generated programs: bins of what they exercised, and the outcome.
-class ProgramCoverage {
- public:
-  void program(const isa::Program& p) {
-    for (const auto& stream : p.streams)
-      for (const isa::Instruction& in : stream) {
-        const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(in.op));
-        hit(std::string("op ") + info->mnemonic);
-        if (in.op == isa::Opcode::kLoop && in.rd == 0) hit("loop r0");
-        if (info->format != isa::Format::kAlu && info->format != isa::Format::kBranch) continue;
-        if (info->format == isa::Format::kAlu && in.rd == 0) hit("rd r0");
-        if (in.rs1 == 0) hit("rs1 r0");
-        if (!in.use_imm && in.rs2 == 0) hit("rs2 r0");
-        if (in.use_imm && (in.imm == 0x7fffffffu || in.imm == 0x80000000u)) hit("imm int32 limit");
-        if (in.use_imm && in.imm == 0xffffffffu) hit("imm -1");
-        if (in.use_imm && in.imm == 32u) hit("imm 32 (shift past the word)");
-      }
-  }
-  void outcome(uint32_t fault_kind) {
-    hit(fault_kind ? fmt::format("fault {}", core::fault_name(core::FaultKind(fault_kind))) : "no fault");
-  }
-  // Every bin in `want` was hit; the table of all bins is printed either way.
-  ::testing::AssertionResult covers(const std::vector<std::string>& want) const {
-    for (const auto& [bin, n] : bins_) fmt::print("[ coverage ] {:<36} {:>9}\n", bin, n);
-    for (const std::string& w : want)
-      if (!bins_.count(w)) return ::testing::AssertionFailure() << "bin never hit: " << w;
-    return ::testing::AssertionSuccess();
-  }
-
- private:
-  void hit(const std::string& bin) { ++bins_[bin]; }
-  std::map<std::string, uint64_t> bins_;
-};
-
 // Random programs over the whole control ISA, at its extremes and through every fault a
 // control program can reach (memory, pc, budget, deadlock), against the golden model: the same
 // fault on the same sequencers at the same pcs, or the same memory, registers and semaphores.
@@ -222,58 +89,14 @@ class ProgramCoverage {
 // side; the nightly set is 10^6); the functional coverage table is printed and each bin checked.
 void random_programs_with_faults(uint64_t programs) {
   auto rng = test::make_rng();
-  constexpr uint32_t kBudget = 1000;  // the spin hazard stops here, on both
-  tb::SeqRunOptions opt;
-  opt.limits.budget = kBudget;
-  opt.mem_latency = 1;
-  tb::RtlSeqCluster rtl(kHbmBytes, opt);
-  core::CoreOptions gopt;
-  gopt.hbm_bytes = kHbmBytes;
-  gopt.instruction_budget = kBudget;
-  ProgramCoverage cov;
+  tb::ControlProgramCheck check(tiny());
   for (uint64_t n = 0; n < programs; ++n) {
-    Knobs k;
-    k.extremes = true;
-    if (rng() % 2) {
-      k.hazard = Hazard(1 + rng() % (kHazards - 1));
-      k.hazard_seq = int(rng() % isa::kNumSeqs);
-    }
-    const std::string text = random_program(rng, k);
-    const isa::Program p = isa::assemble(text, fmt::format("random{}", n));
-    cov.program(p);
-    core::CoreModel golden(tiny(), gopt);
-    tb::GoldenFault fault;
-    try {
-      golden.run(p);
-    } catch (const core::CoreFault& f) {
-      fault = tb::GoldenFault(f);
-    }
-    cov.outcome(fault.kind);
-    std::fill(rtl.hbm().begin(), rtl.hbm().end(), uint8_t(0));  // as the golden model's
-    const tb::SeqRunResult r = rtl.run(p, kProgramBase);
-    ASSERT_FALSE(r.timed_out) << "program " << n << "\n" << text;
-    const auto errors = tb::seq_fault_mismatches(fault, r.err_code, r.err_pc);
-    ASSERT_TRUE(errors.empty()) << "program " << n << ": " << errors.front() << "\n" << text;
-    if (fault.kind) continue;  // the golden model stops at its fault; the RTL's others go on
-    std::vector<uint8_t> want(kProgramBase);
-    golden.hbm().read(0, want.data(), want.size());
-    const auto diff = std::mismatch(want.begin(), want.end(), rtl.hbm().begin());
-    ASSERT_TRUE(diff.first == want.end()) << "program " << n << ": HBM byte 0x" << std::hex
-                                          << (diff.first - want.begin()) << " differs\n" << text;
-    for (uint32_t i = 0; i < isa::kNumSems; ++i)
-      ASSERT_EQ(r.sems[i], golden.semaphore(i)) << "program " << n << " semaphore " << i;
+    const std::vector<std::string> errors = check.run_one(rng, n);
+    ASSERT_TRUE(errors.empty()) << errors.front();
   }
-  std::vector<std::string> want = {"rd r0", "rs1 r0", "rs2 r0", "loop r0", "imm int32 limit", "imm -1",
-                                   "imm 32 (shift past the word)", "no fault"};
-  for (const char* op : {"add", "sub", "mul", "and", "or", "xor", "shl", "shr", "sra", "slt", "sltu",
-                         "min", "max", "beq", "bne", "blt", "bge", "bltu", "bgeu", "loop", "ld", "st",
-                         "nop", "notify", "halt"})
-    want.push_back(std::string("op ") + op);
-  for (core::FaultKind f : {core::FaultKind::kMemory, core::FaultKind::kPc, core::FaultKind::kBudget,
-                            core::FaultKind::kDeadlock})
-    want.push_back(fmt::format("fault {}", core::fault_name(f)));
+  fmt::print("{}", check.coverage().table());
   if (programs >= 1000) {
-    EXPECT_TRUE(cov.covers(want));
+    EXPECT_TRUE(check.coverage().missing().empty()) << "bin never hit: " << check.coverage().missing().front();
   }
 }
 

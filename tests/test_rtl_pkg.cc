@@ -1,5 +1,7 @@
-// Codes kept in SystemVerilog packages beside their C++ definitions, checked to agree. (The
-// dtype codes of tern_pkg are generated: tests/numerics_gen_test.sh.)
+// Codes and constants in the SystemVerilog packages against their C++ definitions: the engines'
+// codes are generated (`tern codes sv`) and checked to be; the pipeline constants of tern_pe_pkg
+// are checked to agree. (The dtype codes of tern_pkg are generated too:
+// tests/numerics_gen_test.sh.)
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,7 +9,7 @@
 #include <regex>
 #include <sstream>
 
-#include "act/scalar_engine.h"
+#include "core/engine_codes_gen.h"
 #include "pe/pe_types.h"
 
 namespace tern {
@@ -27,27 +29,20 @@ std::map<std::string, int> sv_matches(const std::string& file, const std::string
   return out;
 }
 
-// localparam logic [W:0] <prefix><Name> = W'd<value>; -> {Name: value}
-std::map<std::string, int> sv_codes(const std::string& file, const std::string& prefix) {
-  return sv_matches(file, "localparam\\s+logic\\s*\\[\\d+:0\\]\\s+" + prefix + "(\\w+)\\s*=\\s*\\d+'d(\\d+)\\s*;");
-}
-
-TEST(RtlPackage, PeOpcodesAndErrorsMatchModel) {
-  const auto ops = sv_codes("pe/tern_pe_pkg.sv", "PeOp");
-  EXPECT_EQ(ops.size(), 4u);
-  EXPECT_EQ(ops.at("LoadStationary"), static_cast<int>(PeOp::kLoadStationary));
-  EXPECT_EQ(ops.at("MultiplyMoving"), static_cast<int>(PeOp::kMultiplyMoving));
-  EXPECT_EQ(ops.at("Transpose"), static_cast<int>(PeOp::kTranspose));
-  EXPECT_EQ(ops.at("Reserved"), static_cast<int>(PeOp::kReserved));
-  const auto errs = sv_codes("pe/tern_pe_pkg.sv", "PeErr");
-  const std::map<std::string, PeError> want = {
-      {"None", PeError::kNone}, {"Opcode", PeError::kOpcode}, {"K", PeError::kK},
-      {"M", PeError::kM}, {"N", PeError::kN}, {"Bank", PeError::kBank},
-      {"Dtype", PeError::kDtype}, {"NoStationary", PeError::kNoStationary}};
-  EXPECT_EQ(errs.size(), want.size());
-  for (const auto& [name, code] : want) {
-    ASSERT_TRUE(errs.count(name)) << "tern_pe_pkg.sv lacks PeErr" << name;
-    EXPECT_EQ(errs.at(name), static_cast<int>(code)) << name;
+// The engines' code blocks (tern_dve_pkg, tern_act_pkg, tern_pe_pkg) are what `tern codes sv`
+// generates from the golden model's enums.
+TEST(RtlPackage, EngineCodeBlocksAreGenerated) {
+  const std::map<std::string, std::string> files = {{"tern_dve_pkg", "dve/tern_dve_pkg.sv"},
+                                                    {"tern_act_pkg", "act/tern_act_pkg.sv"},
+                                                    {"tern_pe_pkg", "pe/tern_pe_pkg.sv"}};
+  ASSERT_EQ(files.size(), core::engine_code_packages().size());
+  for (const std::string& package : core::engine_code_packages()) {
+    const std::string path = std::string(TERN_RTL_DIR) + "/" + files.at(package);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str(), core::update_engine_codes(text.str(), path))
+        << path << " drifted from the model's codes: run `tern codes sv --update " << path << "`";
   }
 }
 
@@ -63,44 +58,6 @@ TEST(RtlPackage, PePipelineStepsMatchModel) {
   EXPECT_EQ(psum.at("AccLatency"), static_cast<int>(kPsumAccLatency));
 }
 
-
-// FnGeluApprxTanh -> gelu_apprx_tanh
-std::string snake(const std::string& camel) {
-  std::string out;
-  for (char c : camel) {
-    if (std::isupper(static_cast<unsigned char>(c)) && !out.empty()) out += '_';
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
-}
-
-TEST(RtlPackage, ActCodesMatchModel) {
-  const auto fns = sv_codes("act/tern_act_pkg.sv", "Fn");
-  EXPECT_EQ(fns.size(), static_cast<size_t>(act::kNumActFuncs));
-  for (const auto& [name, code] : fns) {
-    const auto f = act::act_func_from_name(snake(name));
-    ASSERT_TRUE(f.has_value()) << "model lacks function " << snake(name);
-    EXPECT_EQ(static_cast<int>(*f), code) << name;
-  }
-  const auto red = sv_codes("act/tern_act_pkg.sv", "Red");
-  const std::map<std::string, int> want_red = {
-      {"Idle", static_cast<int>(act::ReduceCmd::kIdle)},
-      {"Reset", static_cast<int>(act::ReduceCmd::kReset)},
-      {"Reduce", static_cast<int>(act::ReduceCmd::kReduce)},
-      {"ResetReduce", static_cast<int>(act::ReduceCmd::kResetReduce)},
-      {"LoadReduce", static_cast<int>(act::ReduceCmd::kLoadReduce)},
-      {"OpAdd", static_cast<int>(act::ReduceOp::kAdd)},
-      {"OpMax", static_cast<int>(act::ReduceOp::kMax)}};
-  EXPECT_EQ(red, want_red);
-  const auto errs = sv_codes("act/tern_act_pkg.sv", "ActErr");
-  const std::map<std::string, int> want_err = {
-      {"None", static_cast<int>(act::ActError::kNone)},
-      {"BadFunc", static_cast<int>(act::ActError::kBadFunc)},
-      {"BadDtype", static_cast<int>(act::ActError::kBadDtype)},
-      {"BadSize", static_cast<int>(act::ActError::kBadSize)},
-      {"BadReduce", static_cast<int>(act::ActError::kBadReduce)}};
-  EXPECT_EQ(errs, want_err);
-}
 
 }  // namespace
 }  // namespace tern

@@ -88,13 +88,13 @@ package tern_fp_int_pkg;
   // leading-zero count and a shift, shallow enough for one pipeline step.
   function automatic logic [31:0] u16_to_fp32(logic [15:0] v);
     logic [4:0]  lz;
-    logic [15:0] norm;
+    logic [14:0] frac;  // below the leading one
     lz = 5'd16;
     for (int i = 0; i < 16; i++) begin
       if (v[i]) lz = 5'(15 - i);
     end
-    norm = v << lz[3:0];
-    u16_to_fp32 = (v == 16'd0) ? 32'd0 : {1'b0, 8'(8'd142 - {3'd0, lz}), norm[14:0], 8'd0};
+    frac = 15'(v << lz[3:0]);
+    u16_to_fp32 = (v == 16'd0) ? 32'd0 : {1'b0, 8'(8'd142 - {3'd0, lz}), frac, 8'd0};
   endfunction
 
   // int8 / uint8 / int32 encoding to fp32 (int32 RNE; exact below 2^24 in magnitude).

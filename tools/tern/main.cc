@@ -7,6 +7,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "core/engine_codes_gen.h"
 #include "numerics/pkg_gen.h"
 #include "asm_command.h"
 #include "fp_command.h"
@@ -32,6 +33,8 @@ commands:
   isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md)
   csr sv [-o F]            the CSR map as the SystemVerilog package tern_csr_pkg
   csr md [--update F]      the CSR map's docs tables, or F's generated block (docs/csr.md)
+  codes sv --update F...   the engine codes' generated block of the packages F (rtl/dve/tern_dve_pkg.sv,
+                           rtl/act/tern_act_pkg.sv, rtl/pe/tern_pe_pkg.sv)
   link sv [-o F]           the NeuronLink format as the SystemVerilog package tern_link_pkg
   link md [--update F]     the NeuronLink format's tables, or F's generated block (docs/link.md)
   fpga rom CFG --rows R --cols C -o DIR
@@ -47,6 +50,14 @@ int run_numerics(const std::vector<std::string>& args) {
     return 0;
   }
   throw tern::Error("usage: tern numerics sv [-o FILE]");
+}
+
+int run_codes(const std::vector<std::string>& args) {
+  if (args.size() < 3 || args[0] != "sv" || args[1] != "--update")
+    throw tern::Error("usage: tern codes sv --update FILE...");
+  for (size_t i = 2; i < args.size(); ++i)
+    tern::write_text_file(args[i], tern::core::update_engine_codes(tern::read_text_file(args[i]), args[i]));
+  return 0;
 }
 
 int run_config(const std::vector<std::string>& args) {
@@ -87,6 +98,7 @@ int main(int argc, char** argv) {
     if (cmd == "fp") return tern::run_fp_command(args, std::cin, std::cout);
     if (cmd == "config") return run_config(args);
     if (cmd == "numerics") return run_numerics(args);
+    if (cmd == "codes") return run_codes(args);
     if (cmd == "asm") return tern::run_asm_command(args);
     if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
     if (cmd == "isa") return tern::run_isa_command(args, std::cout);
