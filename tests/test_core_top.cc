@@ -106,26 +106,36 @@ TEST(CoreTop, BadProgramsFaultLikeGolden) {
   }
 }
 
+// One DMA copy of 16 fp32 words from HBM 0x100 into SBUF, waited for; the AXI fault tests'
+// program.
+isa::Program copy_program() {
+  return isa::assemble(
+      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  nop $S[0]>=1\n  halt\n"
+      ".desc 0 src=hbm.fp32[256][[4,16]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,16]]\n",
+      "copy");
+}
+
+// The host's recovery after a faulted run: reset the core, and a memory without the error.
+void reset_after_error(tb::CoreHarness<Vtern_core_tiny>& h) {
+  h.top().rst_ni = 0;
+  for (int i = 0; i < 4; ++i) h.tick();
+  h.top().rst_ni = 1;
+  h.hbm().reset();
+  h.hbm().clear_errors();
+}
+
 // An AXI error on a DMA read stops that queue with the SLVERR detail and raises the DMA-error
 // interrupt; the same harness then runs a good program to the end (restart after an error).
 TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
-  using Harness = tb::CoreHarness<Vtern_core_tiny>;
-  const std::string copy =
-      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  nop $S[0]>=1\n  halt\n"
-      ".desc 0 src=hbm.fp32[256][[4,16]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,16]]\n";
-  const isa::Program p = isa::assemble(copy, "copy");
-  Harness h(1 << 20, {});
+  const isa::Program p = copy_program();
+  tb::CoreHarness<Vtern_core_tiny> h(1 << 20, {});
   h.hbm().add_slverr(0x100, 0x140);
   const tb::CoreRunResult bad = h.run(p, 0x10000);
   EXPECT_TRUE(bad.irq_status & csr::glb::kIrqDmaError.mask());
   EXPECT_EQ(bad.dma[0].err_status & 0xF, uint32_t(core::FaultKind::kDma));
   EXPECT_EQ((bad.dma[0].err_status >> 8) & 0xFF, 14u) << "the SLVERR detail (docs/dma.md)";
   // Reset (the host's recovery) and run again without the error.
-  h.top().rst_ni = 0;
-  for (int i = 0; i < 4; ++i) h.tick();
-  h.top().rst_ni = 1;
-  h.hbm().reset();
-  h.hbm().clear_errors();
+  reset_after_error(h);
   for (uint32_t i = 0; i < 16; ++i) {
     const uint32_t v = 0x1000 + i;
     h.hbm().write(0x100 + 4 * i, &v, 4);
@@ -140,25 +150,17 @@ TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
 // engine with fault 10 and raises the DMA-error interrupt, so the run ends instead of hanging;
 // after a reset the core runs the program again.
 TEST(CoreTop, LostDmaResponseRaisesTheWatchdog) {
-  using Harness = tb::CoreHarness<Vtern_core_tiny>;
-  const std::string copy =
-      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  nop $S[0]>=1\n  halt\n"
-      ".desc 0 src=hbm.fp32[256][[4,16]] dst=sbuf.fp32[0, 0][[1,1],[0,1],[0,1],[4,16]]\n";
-  const isa::Program p = isa::assemble(copy, "copy");
+  const isa::Program p = copy_program();
   tb::CoreRunOptions opt;
   opt.limits.watchdog = 2000;
   opt.max_cycles = 100'000;
-  Harness h(1 << 20, opt);
+  tb::CoreHarness<Vtern_core_tiny> h(1 << 20, opt);
   h.hbm().add_lost(0x100, 0x140);
   const tb::CoreRunResult lost = h.run(p, 0x10000);
   EXPECT_FALSE(lost.timed_out);
   EXPECT_TRUE(lost.irq_status & csr::glb::kIrqDmaError.mask());
   EXPECT_EQ(lost.dma[0].err_status & 0xF, uint32_t(core::FaultKind::kWatchdog));
-  h.top().rst_ni = 0;
-  for (int i = 0; i < 4; ++i) h.tick();
-  h.top().rst_ni = 1;
-  h.hbm().reset();
-  h.hbm().clear_errors();
+  reset_after_error(h);
   const tb::CoreRunResult good = h.run(p, 0x10000);
   EXPECT_TRUE(good.irq_status & csr::glb::kIrqIdle.mask());
   EXPECT_EQ(good.dma[0].err_status & 0xF, 0u);

@@ -774,6 +774,15 @@ TEST_F(DmaRtlTest, FaultStopsOnlyItsQueue) {
   bench->reset();
 }
 
+// The HBM bytes a transfer's HBM side may touch: its 16 KiB slot from the 4 KiB page of its
+// start on (20 KiB), never the descriptor table after HBM. `src` says which side is HBM.
+std::pair<uint64_t, uint64_t> hbm_region(const Transfer& t, isa::Space src) {
+  const isa::DescSide& hs = src == kHbmS ? t.desc.src : t.desc.dst;
+  const uint64_t lo = hs.address + (src == kHbmS ? t.trig.src_add : t.trig.dst_add);
+  const uint64_t page = lo & ~uint64_t(4095);
+  return {page, std::min(kHbmBytes, page + (20 << 10))};
+}
+
 // SLVERR and DECERR from the memory, on data reads, data writes and the descriptor fetch.
 TEST_F(DmaRtlTest, AxiErrorsFault) {
   struct Case {
@@ -795,7 +804,6 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
     write_descriptors({*t});
     const bool dec = c.detail == kDetDecErr;
     isa::DescSide& hs = c.src == kHbmS ? t->desc.src : t->desc.dst;
-    const uint64_t lo = hs.address + (c.src == kHbmS ? t->trig.src_add : t->trig.dst_add);
     if (c.detail == kDetDescFetch) {
       bench->mem().add_slverr(kDescBase, kDescBase + 64);
     } else if (dec) {
@@ -804,8 +812,8 @@ TEST_F(DmaRtlTest, AxiErrorsFault) {
       hs.address += kMemBytes;
       write_descriptors({*t});
     } else {
-      // the transfer's region (16 KiB slots), never the descriptor table after HBM
-      bench->mem().add_slverr(lo & ~uint64_t(4095), std::min(kHbmBytes, (lo & ~uint64_t(4095)) + (20 << 10)));
+      const auto [first, end] = hbm_region(*t, c.src);
+      bench->mem().add_slverr(first, end);
     }
     bench->sems_.clear();
     bench->errs_.clear();
@@ -846,9 +854,8 @@ TEST_F(DmaRtlTest, LostResponseRaisesTheWatchdog) {
     if (c.src == c.dst) {
       bench->mem().add_lost(kDescBase, kDescBase + 64);
     } else {
-      const isa::DescSide& hs = c.src == kHbmS ? t->desc.src : t->desc.dst;
-      const uint64_t lo = hs.address + (c.src == kHbmS ? t->trig.src_add : t->trig.dst_add);
-      bench->mem().add_lost(lo & ~uint64_t(4095), std::min(kHbmBytes, (lo & ~uint64_t(4095)) + (20 << 10)));
+      const auto [first, end] = hbm_region(*t, c.src);
+      bench->mem().add_lost(first, end);
     }
     bench->set_watchdog(kLimit);
     bench->sems_.clear();

@@ -97,8 +97,8 @@ module tern_dve #(
   // small adder tree instead of a divider).
   function automatic logic multiple_of_3(logic [15:0] n);
     logic [4:0] sum;
-    sum = 5'd0;
-    for (int i = 0; i < 8; i++) sum = sum + {3'd0, n[2*i +: 2]};
+    sum = 5'(n[1:0]) + 5'(n[3:2]) + 5'(n[5:4]) + 5'(n[7:6]) + 5'(n[9:8]) + 5'(n[11:10]) +
+          5'(n[13:12]) + 5'(n[15:14]);
     multiple_of_3 = (sum == 5'd0) || (sum == 5'd3) || (sum == 5'd6) || (sum == 5'd9) ||
                     (sum == 5'd12) || (sum == 5'd15) || (sum == 5'd18) || (sum == 5'd21) ||
                     (sum == 5'd24);
