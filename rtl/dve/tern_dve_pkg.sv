@@ -320,13 +320,17 @@ package tern_dve_pkg;
   // carry-save form {sum, carry}, one carry-save adder per set bit of the lane index p;
   // iota_start adds the rows' halves; iota_step adds imm2; iota_value resolves the carry.
   function automatic logic [63:0] iota_rows(logic [31:0] s0, logic [31:0] imm1, int unsigned p);
-    logic [31:0] s, c, t;
+    logic [31:0] s, c;
+    /* verilator lint_off UNUSEDSIGNAL */  // the 48-bit rows' top words
+    logic [95:0] r;
+    /* verilator lint_on UNUSEDSIGNAL */
     s = s0;
     c = 32'd0;
     for (int k = 0; k < 16; k++) begin
       if (((p >> k) & 1) != 0) begin
-        t = imm1 << k;
-        {s, c} = {s ^ c ^ t, ((s & c) | (s & t) | (c & t)) << 1};
+        r = tern_fp_pkg::csa(48'(s), 48'(c), {16'd0, imm1 << k});  // mod 2^32: the low words
+        s = r[79:48];
+        c = r[31:0];
       end
     end
     iota_rows = {s, c};

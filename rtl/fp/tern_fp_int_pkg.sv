@@ -84,17 +84,14 @@ package tern_fp_int_pkg;
                      norm[31:5] | {26'd0, norm[4:0] != 5'd0}};
   endfunction
 
-  // A 16-bit unsigned count to fp32, exact (no rounding: 16 bits fit the significand): a
-  // leading-zero count and a shift, shallow enough for one pipeline step.
+  // A 16-bit unsigned count to fp32, exact (no rounding: 16 bits fit the significand): clz32
+  // (ones below, so at most 16) and a shift, 6 LUT6 levels, one pipeline step.
   function automatic logic [31:0] u16_to_fp32(logic [15:0] v);
-    logic [4:0]  lz;
+    logic [5:0]  lz;
     logic [14:0] frac;  // below the leading one
-    lz = 5'd16;
-    for (int i = 0; i < 16; i++) begin
-      if (v[i]) lz = 5'(15 - i);
-    end
+    lz   = clz32({v, 16'hFFFF});
     frac = 15'(v << lz[3:0]);
-    u16_to_fp32 = (v == 16'd0) ? 32'd0 : {1'b0, 8'(8'd142 - {3'd0, lz}), frac, 8'd0};
+    u16_to_fp32 = (v == 16'd0) ? 32'd0 : {1'b0, 8'(8'd142 - {2'd0, lz}), frac, 8'd0};
   endfunction
 
   // int8 / uint8 / int32 encoding to fp32 (int32 RNE; exact below 2^24 in magnitude).
@@ -147,9 +144,8 @@ package tern_fp_int_pkg;
     {dt, mode, random, nan, zero, inf, sign, big, shift, sig} = al;
     ext    = (shift > 7'd87) ? 88'd0 : ({sig, 64'd0} >> shift);
     sticky = (ext[62:0] != 63'd0) || (shift > 7'd87);
-    // The carry of frac + random: frac > ~random.
-    up = (mode == tern_pkg::RoundSr) ? (ext[63:32] > ~random) :
-                                       (ext[63] && (sticky || ext[64]));
+    // SR's carry of frac + random: frac > ~random.
+    up = tern_fp_pkg::round_up_bit(mode, ext[63], sticky, ext[64], ext[63:32] > ~random);
     fti_decide = {dt, nan, zero, inf, sign,
                   big ? (32'(sig) << shift[2:0]) : {8'd0, ext[87:64]}, up && !big};
   endfunction

@@ -459,6 +459,14 @@ package tern_fp_pkg;
     round_shift = {head, flags, q, shifted[56:32], round_bit, sticky, sr_sum[32]};
   endfunction
 
+  // The rounding decision, for every rounding of the project (docs/numerics.md): RNE rounds up
+  // on a round bit with a sticky bit or an odd last kept bit; SR rounds up when the first 32
+  // discarded bits plus the draw carry out of 32 bits (sr_carry).
+  function automatic logic round_up_bit(logic mode, logic round_bit, logic sticky, logic lsb,
+                                        logic sr_carry);
+    round_up_bit = (mode == tern_pkg::RoundSr) ? sr_carry : (round_bit && (sticky || lsb));
+  endfunction
+
   // Rounds the kept bits; a carry into a new binade renormalises (also takes a subnormal to
   // the smallest normal).
   function automatic logic [RoundIncW-1:0] round_increment(logic [RoundShiftW-1:0] sh);
@@ -470,7 +478,7 @@ package tern_fp_pkg;
     logic [4:0]         man_bits;
     {dt, mode, sat, flags, q, kept, round_bit, sticky, sr_carry} = sh;
     man_bits = 5'(tern_pkg::fmt_man_bits(dt));
-    round_up = (mode == tern_pkg::RoundSr) ? sr_carry : (round_bit && (sticky || kept[0]));
+    round_up = round_up_bit(mode, round_bit, sticky, kept[0], sr_carry);
     rounded  = kept + 25'(round_up);
     if (rounded[5'(man_bits + 5'd1)]) begin
       rounded = rounded >> 1;

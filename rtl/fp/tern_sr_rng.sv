@@ -35,9 +35,13 @@ module tern_sr_rng #(
     mix32 = mix32 ^ (mix32 >> 16);
   endfunction
 
-  // A carry-save adder: {sum, carry} of three words, mod 2^32.
+  // tern_fp_pkg's carry-save adder, mod 2^32: {sum, carry} of three words.
   function automatic logic [63:0] csa(logic [31:0] a, logic [31:0] b, logic [31:0] c);
-    csa = {a ^ b ^ c, ((a & b) | (a & c) | (b & c)) << 1};
+    /* verilator lint_off UNUSEDSIGNAL */  // the 48-bit rows' top words
+    logic [95:0] r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    r   = tern_fp_pkg::csa(48'(a), 48'(b), 48'(c));
+    csa = {r[79:48], r[31:0]};
   endfunction
 
   // x times the set bits k[lo +: 8], in carry-save form.
