@@ -1,5 +1,6 @@
-// tern_bench_mac_lane: cycle benchmark of the MAC lane (the PE's datapath). Reports simulated
-// cycles, lane utilisation (MACs / cycles) with and without result back-pressure, and the
+// tern_bench_mac_lane: cycle benchmark of the MAC lane (the PE's step in a loop). Reports
+// simulated cycles, lane utilisation (MACs / cycles: at most 1 / tb::kMacLaneElementCycles, as
+// each element waits for the sum before it) with and without result back-pressure, and the
 // simulation speed, as JSON under <out>/mac_lane.json. Figures come from the simulation's cycle
 // count; wall time is only used for the simulation-speed figure, which is labelled as such.
 #include <fmt/format.h>

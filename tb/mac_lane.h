@@ -14,6 +14,10 @@
 
 namespace tern::tb {
 
+// tern_mac_lane at its default Latency (13) takes an element every Latency + 1 cycles: each
+// element's sum is the next one's accumulator (the lane's header).
+constexpr uint64_t kMacLaneElementCycles = 14;
+
 struct MacElement {
   Dtype ta;
   uint32_t a;

@@ -373,7 +373,9 @@ uint64_t dve_last_entry(const DveCommand& c) {
   uint64_t last_entry = n;  // the cycle the last beat enters; the first enters at cycle 1
   switch (c.op) {
     case DveOp::kTensorReduce:
-      last_entry = c.alu0 == DveAlu::kAdd ? 1 + L * n : n + 1;
+      // max and min fold each element in one step, one stage after ALU A's operands (TM);
+      // the drain beat reads the result at ALU A's stage, so it enters one cycle late.
+      last_entry = c.alu0 == DveAlu::kAdd ? 1 + L * n : n + 2;
       break;
     case DveOp::kTensorScalarReduce: last_entry = 1 + L * (n - 1) + 2 * L - 1; break;
     case DveOp::kTensorTensorScan: last_entry = 1 + (2 * L - 1) * (n - 1); break;
@@ -390,7 +392,7 @@ uint64_t dve_last_entry(const DveCommand& c) {
       break;
     }
     case DveOp::kIota: last_entry = n + 1; break;  // the cycle after acceptance adds the start values
-    case DveOp::kMax8: last_entry = n + 8; break;
+    case DveOp::kMax8: last_entry = n + 9; break;  // the list is written at TM, as max's
     case DveOp::kTranspose: last_entry = 2 * n; break;
     default: break;
   }

@@ -98,9 +98,13 @@ struct DveCommand {
 // (tensor_tensor_scan) cycles after the one before, and a bn_stats / bn_aggr element runs its
 // micro-program (ALU A: kDveAluLoop cycles an operation; the divider: kDveDivCycles) alone,
 // except bn_stats' second program (its M2 update), which runs beside the next element's first.
-constexpr uint32_t kDvePipeCycles = 34;
+// A beat's path: its raw elements registered (1), converted to fp32 (6), ALU A and ALU B
+// (kDveAluCycles each: the operands registered, then the adder's 10 steps), the output
+// conversion (5), the result register and the output (2).
+constexpr uint32_t kDveAluCycles = 11;
+constexpr uint32_t kDvePipeCycles = 1 + 6 + 2 * kDveAluCycles + 5 + 2;
 constexpr uint32_t kDveOperandStage = 7;  // ALU A's position: an element reads the scratch there
-constexpr uint32_t kDveAluLoop = 11;
+constexpr uint32_t kDveAluLoop = kDveAluCycles + 1;  // an operation and the scratch's write
 constexpr uint32_t kDveDivCycles = 38;
 uint64_t dve_cycles(const DveCommand& c);
 

@@ -1,10 +1,11 @@
 // One Vector Engine ALU slot (docs/vector-engine.md "Pipeline"): op_i on a_i and b_i, fp32 in
 // and out (int32 for the bitwise ops), result_o Latency (tern_dve_pkg::AluLat) advances after
-// the operands were taken. An adder (add and subtract, tern_fp32_add_pipe), a multiplier
-// (tern_fp32_mul_pipe, its result delayed to the adder's latency) and the one-step operations
-// (compare, max, min, bitwise, shifts: tern_dve_pkg::alu, then delayed); the op travels beside
-// them and picks the result. In simulation (tern_fp_pkg::FastSim) the whole operation, then its
-// latency. Golden: tern::dve_alu.
+// the operands were taken. The operands and the op are registered first (the operand select in
+// front of the slot is a stage of its own), then an adder (add and subtract, tern_fp32_add_pipe),
+// a multiplier (tern_fp32_mul_pipe, its result delayed to the adder's latency) and the one-step
+// operations (compare, max, min, bitwise, shifts: tern_dve_pkg::alu, then delayed); the op
+// travels beside them and picks the result. In simulation (tern_fp_pkg::FastSim) the whole
+// operation, then its latency. Golden: tern::dve_alu.
 module tern_dve_alu (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -26,22 +27,25 @@ module tern_dve_alu (
     tern_pipe_delay #(.Width (32), .Delay (Lat)) u_line (
       .clk_i, .rst_ni, .en_i, .data_i (result), .data_o (result_o));
   end else begin : gen_units
-    logic [31:0] sum, product, product_late, simple_late;
-    logic [4:0]  op_late;
+    logic [31:0] a_q, b_q, bs_q, sum, product, product_late, simple_late;
+    logic [4:0]  op_q, op_late;
     logic        unused_sum_valid, unused_product_valid;
+    tern_pipe_delay #(.Width (101), .Delay (1)) u_operands (
+      .clk_i, .rst_ni, .en_i, .data_i ({op_i, a_i, b_i, b_signed}),
+      .data_o ({op_q, a_q, b_q, bs_q}));
     tern_fp32_add_pipe #(.Latency (tern_fp_pkg::AddLat)) u_add (
-      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .a_i, .b_i (b_signed),
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .a_i (a_q), .b_i (bs_q),
       .valid_o (unused_sum_valid), .sum_o (sum));
     tern_fp32_mul_pipe #(.Latency (tern_fp_pkg::MulLat)) u_mul (
-      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .a_i, .b_i,
+      .clk_i, .rst_ni, .en_i, .valid_i (1'b1), .a_i (a_q), .b_i (b_q),
       .valid_o (unused_product_valid), .product_o (product));
-    tern_pipe_delay #(.Width (32), .Delay (Lat - tern_fp_pkg::MulLat)) u_product (
+    tern_pipe_delay #(.Width (32), .Delay (Lat - 1 - tern_fp_pkg::MulLat)) u_product (
       .clk_i, .rst_ni, .en_i, .data_i (product), .data_o (product_late));
-    tern_pipe_delay #(.Width (32), .Delay (Lat)) u_simple (
-      .clk_i, .rst_ni, .en_i, .data_i (tern_dve_pkg::alu(op_i, a_i, b_i, 32'd0, 32'd0)),
+    tern_pipe_delay #(.Width (32), .Delay (Lat - 1)) u_simple (
+      .clk_i, .rst_ni, .en_i, .data_i (tern_dve_pkg::alu(op_q, a_q, b_q, 32'd0, 32'd0)),
       .data_o (simple_late));
-    tern_pipe_delay #(.Width (5), .Delay (Lat)) u_op (
-      .clk_i, .rst_ni, .en_i, .data_i (op_i), .data_o (op_late));
+    tern_pipe_delay #(.Width (5), .Delay (Lat - 1)) u_op (
+      .clk_i, .rst_ni, .en_i, .data_i (op_q), .data_o (op_late));
     always_comb begin
       unique case (op_late)
         tern_dve_pkg::DveAluAdd, tern_dve_pkg::DveAluSubtract: result_o = sum;
@@ -53,8 +57,8 @@ module tern_dve_alu (
 
 `ifndef SYNTHESIS
   initial begin : params
-    assert (tern_fp_pkg::AddLat == Lat && tern_fp_pkg::MulLat <= Lat)
-      else $fatal(1, "tern_dve_alu: the slot's latency must be the adder's and cover the multiplier's");
+    assert (tern_fp_pkg::AddLat + 1 == Lat && tern_fp_pkg::MulLat + 1 <= Lat)
+      else $fatal(1, "tern_dve_alu: the slot's latency must be the operand register and the adder's, and cover the multiplier's");
   end
 `endif
 endmodule

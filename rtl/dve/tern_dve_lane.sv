@@ -355,12 +355,22 @@ module tern_dve_lane #(
   // TB (an add reduction's sum; the first element of tensor_scalar_reduce), at TO (ALU B's
   // result of a reduction or scan) and by a micro-program's commit. tern_dve's holds keep one
   // beat's write before the next beat's read.
-  logic [31:0] k_new;
+  // tensor_reduce and max8 update the scratch at TM = TA + 1, from the element's value and key
+  // registered at TA: its selection and a compare with the scratch are a stage each. Their
+  // elements stream, each reading what the one before wrote at TM.
+  logic [31:0] k_new, m_x_q, m_key_q;
+  logic [3:0]  m_op_q;
+  logic [4:0]  m_alu_q;
+  logic        m_elem_q, m_first_q;
   logic [7:0]  ge;  // max8: list entry j >= the new key (a descending list: a thermometer)
   assign k_new = tern_dve_pkg::order_key(tern_dve_pkg::canon(xo));
   always_comb begin
-    for (int j = 0; j < 8; j++) ge[j] = scr_q[j*32 +: 32] >= k_new;
+    for (int j = 0; j < 8; j++) ge[j] = scr_q[j*32 +: 32] >= m_key_q;
   end
+  tern_pipe_delay #(.Width (75), .Delay (1)) u_tm (
+    .clk_i, .rst_ni, .en_i,
+    .data_i ({a_elem_i, a_first_i, op_a, alu0_a, xo, k_new}),
+    .data_o ({m_elem_q, m_first_q, m_op_q, m_alu_q, m_x_q, m_key_q}));
 
   always_comb begin
     scr_d = scr_q;
@@ -373,18 +383,20 @@ module tern_dve_lane #(
       /* verilator lint_on WIDTHCONCAT */
       scr_d[0*32 +: 32] = acc_init_i;
     end else if (en_i) begin
+      if (m_elem_q) begin
+        if (m_op_q == tern_dve_pkg::DveOpTensorReduce) begin
+          if (m_first_q) scr_d[0*32 +: 32] = m_x_q;
+          else if (m_alu_q == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, m_x_q);
+          else if (m_alu_q == tern_dve_pkg::DveAluMin) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_min(acc, m_x_q);
+        end
+        if (m_op_q == tern_dve_pkg::DveOpMax8) begin
+          for (int j = 0; j < 8; j++) begin
+            if (!ge[j]) scr_d[j*32 +: 32] = (j == 0 || ge[(j + 7) % 8]) ? m_key_q : scr_q[((j + 7) % 8)*32 +: 32];
+          end
+        end
+      end
       if (a_elem_i) begin
         unique case (op_a)
-          tern_dve_pkg::DveOpTensorReduce: begin
-            if (a_first_i) scr_d[0*32 +: 32] = xo;
-            else if (alu0_a == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, xo);
-            else if (alu0_a == tern_dve_pkg::DveAluMin) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_min(acc, xo);
-          end
-          tern_dve_pkg::DveOpMax8: begin
-            for (int j = 0; j < 8; j++) begin
-              if (!ge[j]) scr_d[j*32 +: 32] = (j == 0 || ge[(j + 7) % 8]) ? k_new : scr_q[((j + 7) % 8)*32 +: 32];
-            end
-          end
           tern_dve_pkg::DveOpTranspose: begin
             for (int j = 0; j < S; j++) begin
               if (32'(a_col_i) == j) scr_d[j*32 +: 32] = x_raw;
@@ -451,7 +463,7 @@ module tern_dve_lane #(
 
 `ifndef SYNTHESIS
   initial begin : latencies
-    assert (InLat == tern_fp_pkg::UpLat && AluLat == tern_fp_pkg::AddLat && OutLat == tern_fp_pkg::DownLat)
+    assert (InLat == tern_fp_pkg::UpLat && AluLat == tern_fp_pkg::AddLat + 1 && OutLat == tern_fp_pkg::DownLat)
       else $fatal(1, "tern_dve_lane: tern_dve_pkg's latencies differ from tern_fp_pkg's units");
   end
 `endif

@@ -69,14 +69,16 @@ package tern_dve_pkg;
 
   // The pipeline (docs/vector-engine.md "Pipeline"): positions count advances after a beat
   // entered (position 0: its raw elements on in0/in1). Every lane converts its inputs to fp32
-  // (InLat), runs ALU A and then ALU B (AluLat each: the adder's latency, the multiplier and
-  // the one-step operations padded to it) and converts the result (OutLat). The latencies are
-  // tern_fp_pkg's UpLat, AddLat and DownLat, written out (a package cannot name another's
-  // parameters in Yosys 0.23); tern_dve_lane checks that they agree.
+  // (InLat), runs ALU A and then ALU B (AluLat each: the operand register, then the adder's
+  // latency, the multiplier and the one-step operations padded to it) and converts the result
+  // (OutLat). The latencies are tern_fp_pkg's UpLat, AddLat + 1 and DownLat, written out (a
+  // package cannot name another's parameters in Yosys 0.23); tern_dve_lane checks that they
+  // agree.
   localparam int unsigned InLat  = 6;
-  localparam int unsigned AluLat = 10;
+  localparam int unsigned AluLat = 11;
   localparam int unsigned OutLat = 5;
   localparam int unsigned TA   = 1 + InLat;     // ALU A takes its operands; the scratch is read
+  localparam int unsigned TM   = TA + 1;        // max/min reductions and max8 update the scratch
   localparam int unsigned TB   = TA + AluLat;   // A's result; ALU B takes its operands
   localparam int unsigned TO   = TB + AluLat;   // B's result; the output conversion takes it
   localparam int unsigned TEnd = TO + OutLat;   // the converted beat, into the result register
@@ -183,11 +185,13 @@ package tern_dve_pkg;
   endfunction
 
   // Advances a beat of op holds the next one back: the loop through the scratch (written
-  // AluLat or 2 AluLat after it is read), or a micro-program's element reaching ALU A before
-  // the next enters. to_drain: the next beat is the first of the drain.
+  // AluLat or 2 AluLat after it is read; max/min reductions and max8 write at TM, so their
+  // first drain beat, which reads at TA, comes one advance later), or a micro-program's element
+  // reaching ALU A before the next enters. to_drain: the next beat is the first of the drain.
   function automatic logic [5:0] hold_after(logic [3:0] op, logic [4:0] alu0, logic to_drain);
     unique case (op)
-      DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd) ? 6'(AluLat) : 6'd0;
+      DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd) ? 6'(AluLat) : 6'(to_drain);
+      DveOpMax8:               hold_after = 6'(to_drain);
       DveOpTensorScalarReduce: hold_after = to_drain ? 6'(2 * AluLat) : 6'(AluLat);
       DveOpTensorTensorScan:   hold_after = 6'(2 * AluLat);
       DveOpBnStats, DveOpBnAggr: hold_after = 6'(TA - 1);

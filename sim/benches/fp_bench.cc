@@ -137,7 +137,7 @@ Outcome mac_lane_scenario(const Args& a, std::mt19937_64& rng, uint32_t max_len)
   tb::RtlMacLane lane;
   if (!a.waves.empty()) lane.trace(a.waves);
   lane.set_backpressure(static_cast<uint32_t>(a.seed));
-  const std::vector<uint32_t> got = lane.run(vectors, 20 * elements + 100);
+  const std::vector<uint32_t> got = lane.run(vectors, 2 * tb::kMacLaneElementCycles * elements + 100);
   Outcome out;
   for (size_t i = 0; i < vectors.size(); ++i, ++out.checked) {
     const uint32_t want = tb::golden_dot(vectors[i]);
