@@ -16,6 +16,7 @@
 #endif
 #include "act_accuracy.h"
 #include "bench_json.h"
+#include "cmdline.h"
 #include "act_check.h"
 #include "dve_check.h"
 #include "common/config.h"
@@ -118,14 +119,13 @@ int main(int argc, char** argv) {
   try {
     std::string out_dir = "build/bench", config_dir = "configs", markdown;
     bool quick = false;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      if (k == "--out" && i + 1 < argc) out_dir = argv[++i];
-      else if (k == "--configs" && i + 1 < argc) config_dir = argv[++i];
-      else if (k == "--markdown" && i + 1 < argc) markdown = argv[++i];
-      else if (k == "--quick") quick = true;  // few sizes and points: a smoke test of the bench
-      else throw Error(fmt::format("unknown argument '{}'", k));
-    }
+    CLI::App app{"tern_bench_act_dve: the Scalar and Vector Engines' cycles and the activation "
+                 "functions' accuracy, into <out>/act_dve.json"};
+    app.add_option("--out", out_dir, "the JSON's directory")->capture_default_str();
+    app.add_option("--configs", config_dir, "the configs' directory")->capture_default_str();
+    app.add_option("--markdown", markdown, "also write the accuracy tables to this file");
+    app.add_flag("--quick", quick, "few sizes and points: a smoke test of the bench");
+    if (int status = 0; !tern::cli::parse(app, argc, argv, status)) return status;
     const CoreConfig act_cfg = load_config(config_dir + "/" + kActConfig + ".yaml");
     std::vector<bench::Record> records;
 

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "bench_json.h"
+#include "cmdline.h"
 #include "common/error.h"
 #include "kernel_random.h"
 #include "kernels/kernels.h"
@@ -318,23 +319,17 @@ void run_all(const CoreConfig& cfg, const Args& a) {
 int sc_main(int argc, char** argv) {
   try {
     Args a;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      if (k == "--out" && i + 1 < argc) a.out = argv[++i];
-      else if (k == "--configs" && i + 1 < argc) a.configs = argv[++i];
-      else if (k == "--config" && i + 1 < argc) a.config = argv[++i];
-      else if (k == "--quick") a.quick = true;  // one small case of each: a smoke test of the bench
-      else if (k == "--gemm" && i + 1 < argc) a.gemm = argv[++i];
-      else if (k == "--gemm-kernel" && i + 1 < argc) a.gemm_kernel = argv[++i];
-      else if (k == "--sections" && i + 1 < argc) {
-        std::stringstream list(argv[++i]);
-        for (std::string s; std::getline(list, s, ',');) {
-          if (s != "gemm" && s != "dma" && s != "kernels")
-            throw Error(fmt::format("unknown section '{}' (gemm, dma, kernels)", s));
-          a.sections.insert(s);
-        }
-      } else throw Error(fmt::format("unknown argument '{}'", k));
-    }
+    CLI::App app{"tern_bench_e2e: kernels end to end on the RTL platform, into <out>/*.json"};
+    app.add_option("--out", a.out, "the JSONs' directory")->capture_default_str();
+    app.add_option("--configs", a.configs, "the configs' directory")->capture_default_str();
+    app.add_option("--config", a.config, "the config's name")->capture_default_str();
+    app.add_flag("--quick", a.quick, "one small case of each: a smoke test of the bench");
+    app.add_option("--gemm", a.gemm, "the GEMM section's shape")->capture_default_str();
+    app.add_option("--gemm-kernel", a.gemm_kernel, "the GEMM section's kernel")->capture_default_str();
+    app.add_option("--sections", a.sections, "the sections to run (default: all)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"gemm", "dma", "kernels"}));
+    if (int status = 0; !cli::parse(app, argc, argv, status)) return status;
     const CoreConfig cfg = load_config(a.configs + "/" + a.config + ".yaml");
     if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
 #if TERN_SMALL_CORE

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bench_json.h"
+#include "cmdline.h"
 #include "Vtern_link_port.h"
 #include "common/error.h"
 #include "Vtern_link_node_torus4x4.h"
@@ -23,12 +24,10 @@ int main(int argc, char** argv) {
   try {
     std::string out_dir = "build/bench";
     bool quick = false;
-    for (int i = 1; i < argc; ++i) {
-      const std::string a = argv[i];
-      if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
-      else if (a == "--quick") quick = true;
-      else throw Error(fmt::format("usage: tern_bench_link [--quick] [--out DIR] (unknown argument '{}')", a));
-    }
+    CLI::App app{"tern_bench_link: NeuronLink throughput and latency, into <out>/link.json"};
+    app.add_option("--out", out_dir, "the JSON's directory")->capture_default_str();
+    app.add_flag("--quick", quick, "a few short runs: a smoke test of the bench");
+    if (int status = 0; !cli::parse(app, argc, argv, status)) return status;
     const uint32_t latency = 4;
     std::vector<tern::bench::Record> records;
     auto run = [&](const std::string& name, double ber, uint32_t packets, bool full, bool one) {

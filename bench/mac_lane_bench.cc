@@ -11,6 +11,7 @@
 #include "bench_json.h"
 #include "common/error.h"
 #include "mac_lane.h"
+#include "cmdline.h"
 
 namespace {
 
@@ -46,7 +47,9 @@ Figure measure(const std::string& name, size_t vectors, size_t length, bool back
 int main(int argc, char** argv) {
   try {
     std::string out_dir = "build/bench";
-    if (argc == 3 && std::string(argv[1]) == "--out") out_dir = argv[2];
+    CLI::App app{"tern_bench_mac_lane: the MAC lane's cycles and utilisation, into <out>/mac_lane.json"};
+    app.add_option("--out", out_dir, "the JSON's directory")->capture_default_str();
+    if (int status = 0; !tern::cli::parse(app, argc, argv, status)) return status;
     const std::vector<Figure> figures = {
         measure("bf16_dot128_streaming", 2000, 128, false),
         measure("bf16_dot8_streaming", 20000, 8, false),

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "bench_json.h"
+#include "cmdline.h"
 #include "common/error.h"
 #include "numerics/numerics.h"
 #include "pe_check.h"
@@ -106,13 +107,11 @@ int main(int argc, char** argv) {
   try {
     std::string out_dir = "build/bench", config_dir = "configs";
     bool quick = false;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      if (k == "--out" && i + 1 < argc) out_dir = argv[++i];
-      else if (k == "--configs" && i + 1 < argc) config_dir = argv[++i];
-      else if (k == "--quick") quick = true;  // small sizes only: a smoke test of the bench
-      else throw Error(fmt::format("unknown argument '{}'", k));
-    }
+    CLI::App app{"tern_bench_pe_gemm: the Tensor Engine's GEMM utilisation, into <out>/pe_gemm.json"};
+    app.add_option("--out", out_dir, "the JSON's directory")->capture_default_str();
+    app.add_option("--configs", config_dir, "the configs' directory")->capture_default_str();
+    app.add_flag("--quick", quick, "small sizes only: a smoke test of the bench");
+    if (int status = 0; !tern::cli::parse(app, argc, argv, status)) return status;
     struct Case { const char* config; uint32_t m, k, n, n_tile; Dtype dt; };
     std::vector<Case> cases = quick
         ? std::vector<Case>{{"tiny", 64, 64, 1024, 512, Dtype::kBf16}, {"small", 64, 64, 512, 512, Dtype::kBf16}}

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench_json.h"
+#include "cmdline.h"
 #include "common/error.h"
 #include "kernel_random.h"
 #include "kernels/kernels.h"
@@ -67,12 +68,10 @@ bench::Record measure(tb::CorePlatform<Top>& platform, const CoreConfig& cfg, co
 int sc_main(int argc, char** argv) {
   try {
     std::string out = "build/bench", configs = "configs";
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      if (k == "--out" && i + 1 < argc) out = argv[++i];
-      else if (k == "--configs" && i + 1 < argc) configs = argv[++i];
-      else throw Error(fmt::format("unknown argument '{}'", k));
-    }
+    CLI::App app{"tern_bench_sim_speed: simulated cycles per second, into <out>/sim_speed.json"};
+    app.add_option("--out", out, "the JSON's directory")->capture_default_str();
+    app.add_option("--configs", configs, "the configs' directory")->capture_default_str();
+    if (int status = 0; !tern::cli::parse(app, argc, argv, status)) return status;
     const CoreConfig cfg = load_config(configs + "/small.yaml");
     tb::PlatformOptions opt;
     tb::CorePlatform<Vtern_core_small> one("platform_1t", opt);

@@ -14,6 +14,7 @@
 
 #include "common/error.h"
 #include "common/parse.h"
+#include "cmdline.h"
 
 namespace tern::sim {
 
@@ -21,6 +22,9 @@ struct Verdict {
   uint64_t cycles = 0;
   std::vector<std::string> errors;  // empty: every check passed
 };
+
+// Thrown after a bench printed its --help: run_bench exits 0 without a verdict.
+struct HelpShown {};
 
 // stdout is line-buffered from here on: the runner logs it to a file, and a bench killed at its
 // timeout must leave every line it printed in the log.
@@ -33,26 +37,33 @@ int run_bench(Body&& body) {
     for (const std::string& e : v.errors) fmt::print("ERROR: {}\n", e);
     fmt::print("{}\n", v.errors.empty() ? "PASS" : "FAIL");
     return v.errors.empty() ? 0 : 1;
+  } catch (const HelpShown&) {
+    return 0;
   } catch (const std::exception& e) {
     fmt::print("ERROR: {}\nFAIL\n", e.what());
     return 1;
   }
 }
 
-// A bench's command line: --config, --waves and --seed, which every bench takes, and the bench's
-// own options, given as option -> default value.
+// A bench's command line (CLI11, tools/cmdline/cmdline.h): --config, --waves and --seed, which
+// every bench takes, and the bench's own options, given as option -> default value; --help
+// lists them. An unknown option or a missing value is an error (a FAIL verdict).
 class BenchArgs {
  public:
   BenchArgs(int argc, char** argv, std::map<std::string, std::string> own) : own_(std::move(own)) {
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      if (i + 1 >= argc) throw Error(fmt::format("option {} needs a value", k));
-      const std::string v = argv[++i];
-      if (k == "--config") config = v;
-      else if (k == "--waves") waves = v;
-      else if (k == "--seed") seed = parse_uint(v, k);
-      else if (own_.count(k)) own_[k] = v;
-      else throw Error(fmt::format("unknown option '{}'", k));
+    CLI::App app{fmt::format("{}: a waveform-regression bench (docs/verification.md); it prints "
+                             "CYCLES <n> and PASS or FAIL", argc > 0 ? argv[0] : "bench")};
+    app.add_option("--config", config, "the core config, a YAML file");
+    app.add_option("--waves", waves, "write FST waves to this file (empty: none)");
+    cli::add_uint(app, "--seed", seed, "the random seed");
+    for (auto& [name, value] : own_) {
+      app.add_option(name, value, "")->default_str(value);
+    }
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+      fmt::print("{}", app.help());
+      throw HelpShown{};
     }
   }
   std::string config, waves;  // config: a YAML path; waves: an FST path (empty: none)

@@ -3,35 +3,27 @@
 
 #include <string>
 
-#include "common/error.h"
-#include "common/parse.h"
 #include "regression.h"
+#include "cmdline.h"
 
 int main(int argc, char** argv) {
   using namespace tern::sim;
   try {
     RunOptions o;
     std::string list;
-    for (int i = 1; i < argc; ++i) {
-      const std::string k = argv[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= argc) throw tern::Error(fmt::format("option {} needs a value", k));
-        return argv[++i];
-      };
-      if (k == "--out") o.out_dir = value();
-      else if (k == "--bin-dir") o.bin_dir = value();
-      else if (k == "--config-dir") o.config_dir = value();
-      else if (k == "--test") o.test = value();
-      else if (k == "--tags") o.tags = value();
-      else if (k == "--seed") o.seed = tern::parse_uint(value(), "--seed");
-      else if (k == "--waves") o.waves = tern::parse_uint(value(), "--waves", 0, 1) != 0;
-      else if (!k.empty() && k[0] != '-' && list.empty()) list = k;
-      else throw tern::Error(fmt::format("unknown argument '{}'", k));
-    }
-    if (list.empty() || o.out_dir.empty() || o.bin_dir.empty() || o.config_dir.empty()) {
-      throw tern::Error("usage: tern_regress <list.yaml> --out DIR --bin-dir DIR --config-dir DIR "
-                        "[--test NAME] [--tags TAG] [--seed N] [--waves 0|1]");
-    }
+    CLI::App app{"tern_regress: runs the tests of a regression list (docs/verification.md, "
+                 "\"Waveform regression\") and writes summary.json and junit.xml"};
+    app.add_option("list", list, "the regression list, a YAML file")->required();
+    app.add_option("--out", o.out_dir, "where each test's log and waves and the reports go")->required();
+    app.add_option("--bin-dir", o.bin_dir, "the directory of the tern_sim_<bench> executables")->required();
+    app.add_option("--config-dir", o.config_dir, "the configs' directory")->required();
+    app.add_option("--test", o.test, "run this test only");
+    app.add_option("--tags", o.tags, "run the tests with this tag");
+    tern::cli::add_uint(app, "--seed", o.seed, "the base seed");
+    unsigned waves = o.waves ? 1 : 0;
+    tern::cli::add_uint(app, "--waves", waves, "1: each test writes waves.fst; 0: none", 0, 1);
+    if (int status = 0; !tern::cli::parse(app, argc, argv, status)) return status;
+    o.waves = waves != 0;
     clear_reports(o.out_dir);
     return run_regression(load_regression(list), o) == 0 ? 0 : 1;
   } catch (const std::exception& e) {

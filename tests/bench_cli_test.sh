@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every bench, sim bench and the regression runner parse their command lines with CLI11
+# (tools/cmdline/cmdline.h): --help lists the options and exits 0; an unknown option, a missing
+# value or a number that is not one is an error naming it, never ignored or truncated.
+set -euo pipefail
+bin=$1
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+# expect_ok NAME PATTERN CMD...: exits 0 and prints PATTERN.
+expect_ok() {
+  local name=$1 pattern=$2 out; shift 2
+  if out=$(timeout 60 "$@" 2>&1) && [[ "$out" == *"$pattern"* ]]; then ok "$name"; else bad "$name: $out"; fi
+}
+# expect_error NAME PATTERN CMD...: exits non-zero within seconds and prints PATTERN.
+expect_error() {
+  local name=$1 pattern=$2 out; shift 2
+  if out=$(timeout 60 "$@" 2>&1); then bad "$name accepted: $out"
+  elif [[ "$out" == *"$pattern"* ]]; then ok "$name"
+  else bad "$name message: $out"; fi
+}
+
+expect_ok "sim bench --help" "--vectors" "$bin/tern_sim_fp" --help
+expect_ok "sim bench --help lists --seed" "--seed" "$bin/tern_sim_fp" --help
+expect_error "sim bench number" "--vectors" "$bin/tern_sim_fp" --scenario fp32_add --vectors 5abc
+expect_error "sim bench negative seed" "--seed" "$bin/tern_sim_fp" --scenario fp32_add --seed -5
+expect_error "sim bench unknown option" "--nosuch" "$bin/tern_sim_fp" --scenario fp32_add --nosuch 1
+expect_error "sim bench missing value" "--vectors" "$bin/tern_sim_fp" --scenario fp32_add --vectors
+expect_ok "bench --help" "--out" "$bin/tern_bench_mac_lane" --help
+expect_error "bench unknown option" "--oot" "$bin/tern_bench_mac_lane" --oot /nonexistent
+expect_ok "link bench --help" "--quick" "$bin/tern_bench_link" --help
+expect_error "e2e bench section" "nosuch" "$bin/tern_bench_e2e" --sections gemm,nosuch
+expect_ok "runner --help" "--tags" "$bin/tern_regress" --help
+expect_error "runner seed" "--seed" "$bin/tern_regress" list.yaml --out o --bin-dir b --config-dir c --seed 1e3
+expect_error "runner waves" "--waves" "$bin/tern_regress" list.yaml --out o --bin-dir b --config-dir c --waves 2
+expect_error "runner without --out" "--out" "$bin/tern_regress" list.yaml --bin-dir b --config-dir c
+exit $fail
