@@ -30,6 +30,10 @@ expect_error() {  # expect_error "words" args...
   fi
   grep -q -- "$words" "$tmp/err.out" || { echo "FAIL: tern $*: no '$words' in:"; cat "$tmp/err.out"; fail=1; }
 }
+"$tern" run --help > "$tmp/help.out" 2>&1 || { echo "FAIL: tern run --help exits non-zero"; fail=1; }
+grep -q -- "--hbm-latency UINT=200" "$tmp/help.out" || { echo "FAIL: tern run --help lists no --hbm-latency"; fail=1; }
+expect_error "not expected: .*--nope" run gemm --nope 3
+expect_error "which kernel?" run --seed 3
 expect_error "unknown kernel 'nope' (kernels: gemm" run nope
 expect_error "'q=3' is not KEY=VALUE with KEY one of m, k, n" run gemm --shape q=3
 expect_error "--shape m = 0 is out of range" run gemm --shape m=0

@@ -12,6 +12,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "common/parse.h"
+#include "cmdline.h"
 #include "isa/asm.h"
 #include "kernels/kernels.h"
 #include "runtime/device.h"
@@ -19,20 +20,6 @@
 
 namespace tern {
 namespace {
-
-constexpr const char* kUsage = R"(usage: tern run <kernel> [options]
-  --config NAME|FILE   tiny, small, trn2 (configs/NAME.yaml) or a config file (default tiny)
-  --shape K=V,...      the kernel's sizes (default: scaled to the config)
-  --seed N             input seed (default 1)
-  --backend B          golden (default), rtl (the verilated core in the SystemC platform), or
-                       cross (both, compared; see --check). rtl and cross run in tern-rtl.
-  --check DEPTH        cross: end (default), transfer or lockstep
-  --hbm-latency N      rtl/cross: HBM latency in cycles (default 200)
-  --profile FILE       Chrome/Perfetto trace JSON of the per-engine timeline
-  --trace FILE         FILE.fst: waveforms of the RTL run (rtl/cross); FILE.json: as --profile
-  --asm FILE           the program as assembly text
-  --bin FILE           the program's binary image
-  --list               the kernels and their shapes)";
 
 // The nominal clock for FLOP/s figures (docs/performance.md).
 constexpr double kNominalGhz = 1.0;
@@ -128,44 +115,68 @@ void print_rtl(std::ostream& out, const DeviceRun& run, const CoreConfig& cfg, u
                r.lockstep_instructions, r.scoreboard_bytes);
 }
 
+// tern run's options (CLI11: tools/cmdline/cmdline.h), parsed from args; false after --help.
+struct RunArgs {
+  std::string kernel, config = "tiny", shape, profile, trace, asm_path, bin_path, backend = "golden";
+  uint32_t seed = 1;
+  bool list = false;
+  DeviceOptions opt;
+};
+
+bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostream& out) {
+  CLI::App app{"tern run: a reference kernel on a backend; checks its result, exits 1 on a "
+               "mismatch", "tern run"};
+  app.add_option("kernel", a.kernel, "the kernel (--list shows them)");
+  app.add_flag("--list", a.list, "the kernels and their shapes");
+  app.add_option("--config", a.config, "tiny, small, trn2 (configs/NAME.yaml) or a config file")
+      ->capture_default_str();
+  app.add_option("--shape", a.shape, "the kernel's sizes, K=V,... (default: scaled to the config)");
+  cli::add_uint(app, "--seed", a.seed, "the inputs' seed");
+  app.add_option("--backend", a.backend, "golden, rtl (the verilated core in the SystemC "
+                 "platform) or cross (both, compared; see --check); rtl and cross run in tern-rtl")
+      ->capture_default_str();
+  app.add_option("--check", a.opt.check, "cross: end, transfer or lockstep")->capture_default_str();
+  cli::add_uint(app, "--hbm-latency", a.opt.hbm_latency, "rtl/cross: HBM latency in cycles", 1, 100000);
+  app.add_option("--profile", a.profile, "a Chrome/Perfetto trace JSON of the engines' timeline");
+  app.add_option("--trace", a.trace, "FILE.fst: waveforms of the RTL run (rtl/cross); FILE.json: as --profile");
+  app.add_option("--asm", a.asm_path, "write the program as assembly text");
+  app.add_option("--bin", a.bin_path, "write the program's binary image");
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    fmt::print(out, "{}", app.help());
+    return false;
+  } catch (const CLI::ParseError& e) {
+    throw Error(fmt::format("{}\n{}", e.what(), app.help()));
+  }
+  if (!a.list && a.kernel.empty()) throw Error(fmt::format("which kernel?\n{}", app.help()));
+  return true;
+}
+
 }  // namespace
 
 int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
-  if (args.empty()) throw Error(kUsage);
-  if (args[0] == "--list") {
+  RunArgs a;
+  if (!parse_run_args(args, a, out)) return 0;
+  if (a.list) {
     const CoreConfig cfg = resolve_config("tiny");
     for (const auto& k : kernels::reference_kernels())
       fmt::print(out, "{:10} {} (tiny: {})\n", k.name, k.summary,
                  kernels::shape_text(k.default_shape(cfg)));
     return 0;
   }
-  const kernels::RefKernel& ref = kernels::find_kernel(args[0]);
-  std::string config = "tiny", shape, profile, waves, asm_path, bin_path;
-  uint32_t seed = 1;
-  Backend backend = Backend::kGolden;
-  DeviceOptions opt;
-  for (size_t i = 1; i < args.size(); ++i) {
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw Error(fmt::format("{} needs a value\n{}", args[i], kUsage));
-      return args[++i];
-    };
-    const std::string& a = args[i];
-    if (a == "--config") config = value();
-    else if (a == "--shape") shape = value();
-    else if (a == "--seed") seed = uint32_t(parse_uint(value(), a, 0, UINT32_MAX));
-    else if (a == "--profile") profile = value();
-    else if (a == "--trace") {
-      const std::string& f = value();
-      if (ends_with(f, ".fst")) waves = f;
-      else if (ends_with(f, ".json")) profile = f;
-      else throw Error(fmt::format("--trace {}: give a .fst (waves) or .json (profile) file", f));
-    } else if (a == "--asm") asm_path = value();
-    else if (a == "--bin") bin_path = value();
-    else if (a == "--backend") backend = parse_backend(value());
-    else if (a == "--check") opt.check = value();
-    else if (a == "--hbm-latency") opt.hbm_latency = uint32_t(parse_uint(value(), a, 1, 100000));
-    else throw Error(fmt::format("unknown option '{}'\n{}", a, kUsage));
+  const kernels::RefKernel& ref = kernels::find_kernel(a.kernel);
+  std::string waves, profile = a.profile;
+  if (!a.trace.empty()) {
+    if (ends_with(a.trace, ".fst")) waves = a.trace;
+    else if (ends_with(a.trace, ".json")) profile = a.trace;
+    else throw Error(fmt::format("--trace {}: give a .fst (waves) or .json (profile) file", a.trace));
   }
+  const Backend backend = parse_backend(a.backend);
+  DeviceOptions& opt = a.opt;
+  const std::string &config = a.config, &shape = a.shape, &asm_path = a.asm_path, &bin_path = a.bin_path;
+  const uint32_t seed = a.seed;
   if (opt.check != "end" && opt.check != "transfer" && opt.check != "lockstep")
     throw Error(fmt::format("--check {}: the depths are end, transfer and lockstep", opt.check));
   if (backend == Backend::kGolden && !waves.empty())
