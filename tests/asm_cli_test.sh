@@ -63,6 +63,6 @@ expect_error "bad mnemonic" "$tmp/bad.s:3:3: unknown mnemonic 'matmull'" "$tern"
 [[ ! -e "$tmp/bad.tbin" ]] || { echo "FAIL bad.tbin was written"; fail=1; }
 head -c 40 "$tmp/prog.tbin" > "$tmp/short.tbin"
 expect_error "truncated image" "truncated program image" "$tern" disasm "$tmp/short.tbin"
-expect_error "no output" "usage: tern asm IN.s -o OUT.tbin" "$tern" asm "$tmp/in.s"
+expect_error "no output" "-o is required" "$tern" asm "$tmp/in.s"
 expect_error "missing file" "$tmp/none.s: cannot open input file" "$tern" asm "$tmp/none.s" -o "$tmp/x.tbin"
 exit $fail

@@ -3,13 +3,12 @@
 
 #include <iosfwd>
 #include <string>
-#include <vector>
 
 namespace tern {
 
-// `tern asm IN.s -o OUT.tbin`; returns the process exit code.
-int run_asm_command(const std::vector<std::string>& args);
-// `tern disasm IN.tbin [-o OUT.s]`: canonical text to `out` or to the file.
-int run_disasm_command(const std::vector<std::string>& args, std::ostream& out);
+// `tern asm IN.s -o OUT.tbin`: the program assembled into its image.
+void assemble_file(const std::string& in, const std::string& out);
+// `tern disasm IN.tbin [-o OUT.s]`: canonical text to `out` or, when out_path is set, the file.
+void disassemble_file(const std::string& in, const std::string& out_path, std::ostream& out);
 
 }  // namespace tern

@@ -1,116 +1,66 @@
-// tern: the engineer's command line. Errors are caught here, once, and printed in words.
+// tern: the engineer's command line. Commands are CLI11 subcommands (tools/cmdline/cmdline.h:
+// `tern --help`, `tern <command> --help`); errors are caught here, once, and printed in words.
 #include <fmt/format.h>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "common/config.h"
-#include "common/error.h"
-#include "core/engine_codes_gen.h"
-#include "numerics/pkg_gen.h"
 #include "asm_command.h"
+#include "cmdline.h"
 #include "fp_command.h"
-#include "csr_command.h"
-#include "isa_command.h"
-#include "link_command.h"
 #include "fpga_command.h"
+#include "gen_commands.h"
 #include "run_command.h"
-#include "text_file.h"
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: tern <command> [args]
-commands:
-  fp ...                   numerics blocks over hex vectors on stdin (tern fp --help)
-  config show <yaml>       validate a config and print its values
-  config sv <yaml> [-o F]  the config as the SystemVerilog package tern_cfg_pkg
-  asm IN.s -o OUT.tbin     assemble a program into its binary image
-  disasm IN.tbin [-o F]    a binary image as canonical assembly text
-  run KERNEL [...]         run a reference kernel on a backend (tern run --list)
-  numerics sv [-o F]       dtypes, the canonical NaN and rounding codes as the package tern_pkg
-  isa sv [-o F]            the ISA as the SystemVerilog package tern_isa_pkg
-  isa md [--update F]      the ISA's docs tables, or F's generated block (docs/isa.md)
-  csr sv [-o F]            the CSR map as the SystemVerilog package tern_csr_pkg
-  csr md [--update F]      the CSR map's docs tables, or F's generated block (docs/csr.md)
-  codes sv --update F...   the engine codes' generated block of the packages F (rtl/dve/tern_dve_pkg.sv,
-                           rtl/act/tern_act_pkg.sv, rtl/pe/tern_pe_pkg.sv)
-  link sv [-o F]           the NeuronLink format as the SystemVerilog package tern_link_pkg
-  link md [--update F]     the NeuronLink format's tables, or F's generated block (docs/link.md)
-  fpga rom CFG --rows R --cols C -o DIR
-                           the iCE40 bitstream's self-checking GEMM ROMs (docs/fpga.md))";
-
-int run_numerics(const std::vector<std::string>& args) {
-  if (args.size() == 1 && args[0] == "sv") {
-    fmt::print("{}", tern::tern_sv_package());
-    return 0;
-  }
-  if (args.size() == 3 && args[0] == "sv" && args[1] == "-o") {
-    tern::write_text_file(args[2], tern::tern_sv_package());
-    return 0;
-  }
-  throw tern::Error("usage: tern numerics sv [-o FILE]");
+// A command that parses its own arguments (its --help included): everything after its name.
+CLI::App* add_passthrough(CLI::App& app, const std::string& name, const std::string& what) {
+  CLI::App* cmd = app.add_subcommand(name, what);
+  cmd->prefix_command();
+  cmd->set_help_flag();
+  return cmd;
 }
 
-int run_codes(const std::vector<std::string>& args) {
-  if (args.size() < 3 || args[0] != "sv" || args[1] != "--update")
-    throw tern::Error("usage: tern codes sv --update FILE...");
-  for (size_t i = 2; i < args.size(); ++i)
-    tern::write_text_file(args[i], tern::core::update_engine_codes(tern::read_text_file(args[i]), args[i]));
-  return 0;
-}
-
-int run_config(const std::vector<std::string>& args) {
-  if (args.size() < 2) throw tern::Error("usage: tern config show|sv <yaml> [-o FILE]");
-  const tern::CoreConfig cfg = tern::load_config(args[1]);
-  if (args[0] == "show") {
-    fmt::print("name: {}\npartitions: {}\npe_rows: {}\npe_cols: {}\nsbuf_partition_bytes: {}\n"
-               "psum_banks: {}\npsum_bank_bytes: {}\ndma_engines: {}\ndma_queues: {}\n"
-               "axi_data_bits: {}\n",
-               cfg.name, cfg.partitions, cfg.pe_rows, cfg.pe_cols, cfg.sbuf_partition_bytes,
-               cfg.psum_banks, cfg.psum_bank_bytes, cfg.dma_engines, cfg.dma_queues,
-               cfg.axi_data_bits);
-    return 0;
-  }
-  if (args[0] == "sv") {
-    const std::string text = tern::config_sv_package(cfg);
-    if (args.size() == 4 && args[2] == "-o") {
-      tern::write_text_file(args[3], text);
-    } else {
-      fmt::print("{}", text);
-    }
-    return 0;
-  }
-  throw tern::Error(fmt::format("unknown config command '{}'", args[0]));
+void add_asm_commands(CLI::App& app) {
+  auto in = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  CLI::App* as = app.add_subcommand("asm", "assemble a program into its binary image");
+  as->add_option("in", *in, "the assembly text (.s)")->required();
+  as->add_option("-o", *out, "the image to write (.tbin)")->required()->type_name("FILE");
+  as->callback([in, out] { tern::assemble_file(*in, *out); });
+  CLI::App* dis = app.add_subcommand("disasm", "a binary image as canonical assembly text");
+  dis->add_option("in", *in, "the image (.tbin)")->required();
+  dis->add_option("-o", *out, "write the text to FILE instead of stdout")->type_name("FILE");
+  dis->callback([in, out] { tern::disassemble_file(*in, *out, std::cout); });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) {
-    fmt::print(stderr, "{}\n", kUsage);
+  CLI::App app{"tern: the engineer's command line (README.md)", "tern"};
+  app.require_subcommand(1);
+  CLI::App* fp = add_passthrough(app, "fp", "numerics blocks over hex vectors on stdin (tern fp --help)");
+  CLI::App* run = add_passthrough(app, "run", "run a reference kernel on a backend (tern run --help)");
+  CLI::App* fpga = add_passthrough(app, "fpga", "the iCE40 bitstream's self-checking GEMM ROMs (tern fpga --help)");
+  add_asm_commands(app);
+  tern::add_generator_commands(app, std::cout);
+  if (argc < 2) {
+    fmt::print(stderr, "{}", app.help());
     return 2;
   }
   try {
-    const std::string cmd = args[0];
-    args.erase(args.begin());
-    if (cmd == "fp") return tern::run_fp_command(args, std::cin, std::cout);
-    if (cmd == "config") return run_config(args);
-    if (cmd == "numerics") return run_numerics(args);
-    if (cmd == "codes") return run_codes(args);
-    if (cmd == "asm") return tern::run_asm_command(args);
-    if (cmd == "disasm") return tern::run_disasm_command(args, std::cout);
-    if (cmd == "isa") return tern::run_isa_command(args, std::cout);
-    if (cmd == "csr") return tern::run_csr_command(args, std::cout);
-    if (cmd == "link") return tern::run_link_command(args, std::cout);
-    if (cmd == "fpga") return tern::run_fpga_command(args, std::cout);
-    if (cmd == "run") return tern::run_run_command(args, std::cout);
-    if (cmd == "--help" || cmd == "-h") {
-      fmt::print("{}\n", kUsage);
-      return 0;
-    }
-    throw tern::Error(fmt::format("unknown command '{}'\n{}", cmd, kUsage));
+    app.parse(argc, argv);
+    if (*fp) return tern::run_fp_command(fp->remaining(), std::cin, std::cout);
+    if (*run) return tern::run_run_command(run->remaining(), std::cout);
+    if (*fpga) return tern::run_fpga_command(fpga->remaining(), std::cout);
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help: the selected command's
+    fmt::print(stderr, "tern: error: {} (tern --help, tern <command> --help)\n", e.what());
+    return 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern: error: {}\n", e.what());
     return 1;
