@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/axi.h"
 #include "common/error.h"
 
 namespace tern::tb {
@@ -55,10 +56,10 @@ uint64_t AxiMem::due_after(uint32_t addr, uint32_t latency) const {
 }
 
 uint32_t AxiMem::beat_resp(uint64_t word) const {
-  if (word + opt_.data_bytes > mem_.size()) return 3;  // DECERR
+  if (word + opt_.data_bytes > mem_.size()) return uint32_t(AxiResp::kDecerr);
   for (const auto& [first, end] : slverr_)
-    if (word < end && first < word + opt_.data_bytes) return 2;  // SLVERR
-  return 0;
+    if (word < end && first < word + opt_.data_bytes) return uint32_t(AxiResp::kSlverr);
+  return uint32_t(AxiResp::kOkay);
 }
 
 void AxiMem::check_burst(const char* ch, uint32_t addr, uint32_t len, uint32_t size,
@@ -137,7 +138,7 @@ void AxiMem::cycle(const AxiMasterPins& m) {
       fail(fmt::format("AW addr 0x{:x} len {}: WLAST {} on beat {}", b.addr, b.len, m.wlast, b.beat));
     const uint32_t resp = beat_resp(word);
     b.resp = std::max(b.resp, resp);
-    if (resp == 0)
+    if (resp == uint32_t(AxiResp::kOkay))
       for (uint32_t i = 0; i < opt_.data_bytes; ++i)
         if (m.wstrb[i]) mem_[word + i] = uint8_t(m.wdata[i / 4] >> (8 * (i % 4)));
     ++stats_.write_beats;
@@ -173,7 +174,7 @@ void AxiMem::cycle(const AxiMasterPins& m) {
       out_.rlast = b.beat == b.len;
       for (uint32_t i = 0; i < opt_.data_bytes / 4; ++i) {
         uint32_t v = 0;
-        if (out_.rresp == 0) std::memcpy(&v, mem_.data() + word + 4 * i, 4);
+        if (out_.rresp == uint32_t(AxiResp::kOkay)) std::memcpy(&v, mem_.data() + word + 4 * i, 4);
         out_.rdata[i] = v;
       }
     }

@@ -17,21 +17,13 @@
 #include <random>
 #include <utility>
 
+#include "common/axi.h"
 #include "common/error.h"
 
 namespace tern::tb {
 
-enum class AxiResp : uint8_t { kOkay = 0, kExOkay = 1, kSlverr = 2, kDecerr = 3 };
-
-inline const char* axi_resp_name(AxiResp r) {
-  switch (r) {
-    case AxiResp::kOkay: return "OKAY";
-    case AxiResp::kExOkay: return "EXOKAY";
-    case AxiResp::kSlverr: return "SLVERR";
-    case AxiResp::kDecerr: return "DECERR";
-  }
-  return "?";
-}
+using tern::AxiResp;
+using tern::axi_resp_name;
 
 struct AxilRead {
   uint32_t data;

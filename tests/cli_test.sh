@@ -101,6 +101,6 @@ expect_error "fpga rom zero" "--rows = 0 is out of range [1, 2]" "$tern" fpga ro
 expect_error "fpga rom text" "--cols must be a whole number" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1x -o "$out"
 expect_error "fpga rom too big" "--rows = 3 is out of range [1, 2]" "$tern" fpga rom "$configs/fpga.yaml" --rows 3 --cols 1 -o "$out"
 expect_error "fpga rom negative seed" "--seed must be a whole number" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1 --seed -5 -o "$out"
-expect_error "fpga rom no output" "usage: tern fpga rom" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1
-expect_error "fpga rom unknown option" "unknown option '--depth'" "$tern" fpga rom "$configs/fpga.yaml" --depth 4
+expect_error "fpga rom no output" "-o is required" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1
+expect_error "fpga rom unknown option" "--depth" "$tern" fpga rom "$configs/fpga.yaml" --rows 1 --cols 1 -o "$out" --depth 4
 exit $fail

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include <functional>
 #include <map>
 #include <vector>
 
+#include "common/axi.h"
 #include "common/error.h"
 #include "numerics/dtype.h"
 #include "numerics/numerics.h"
@@ -119,8 +122,15 @@ std::string tern_sv_package() {
   s += fmt::format("\n  localparam logic [31:0] Fp32CanonicalNaN = 32'h{:04X}_{:04X};\n\n",
                    kFp32CanonicalNaN >> 16, kFp32CanonicalNaN & 0xFFFFu);
   s += fmt::format("  // Rounding modes, as in the ISA.\n  localparam logic RoundRne = 1'b{};\n"
-                   "  localparam logic RoundSr  = 1'b{};\n\n  /* verilator lint_on UNUSEDPARAM */\n\n",
+                   "  localparam logic RoundSr  = 1'b{};\n\n",
                    int(Rounding::kNearestEven), int(Rounding::kStochastic));
+  s += "  // AXI responses (xRESP; model/common/axi.h).\n";
+  for (AxiResp r : {AxiResp::kOkay, AxiResp::kExOkay, AxiResp::kSlverr, AxiResp::kDecerr}) {
+    std::string name = axi_resp_name(r);
+    for (size_t i = 1; i < name.size(); ++i) name[i] = char(std::tolower(name[i]));
+    s += fmt::format("  localparam logic [1:0] AxiResp{:<6} = 2'd{};\n", name, int(r));
+  }
+  s += "\n  /* verilator lint_on UNUSEDPARAM */\n\n";
   s += "  // Bit layout of a float dtype. Integer codes return the fp32 layout; callers reject them.\n";
   s += layout_function("int unsigned", "fmt_exp_bits", [](const FloatFormat& f) { return f.exp_bits; }) + "\n";
   s += layout_function("int unsigned", "fmt_man_bits", [](const FloatFormat& f) { return f.man_bits; }) + "\n";
@@ -136,6 +146,10 @@ std::string tern_sv_package() {
   s += fmt::format("\n  function automatic logic is_float_dtype(logic [3:0] dt);\n"
                    "    is_float_dtype = (dt <= {});\n  endfunction\n",
                    sv_dtype(floats.back()));
+  s += "\n  // An AXI response that reports an error (SLVERR or DECERR).\n"
+       "  function automatic logic axi_resp_error(logic [1:0] resp);\n"
+       "    axi_resp_error = (resp == AxiRespSlverr) || (resp == AxiRespDecerr);\n"
+       "  endfunction\n";
   return s + kHandWritten;
 }
 

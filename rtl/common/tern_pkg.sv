@@ -25,6 +25,12 @@ package tern_pkg;
   localparam logic RoundRne = 1'b0;
   localparam logic RoundSr  = 1'b1;
 
+  // AXI responses (xRESP; model/common/axi.h).
+  localparam logic [1:0] AxiRespOkay   = 2'd0;
+  localparam logic [1:0] AxiRespExokay = 2'd1;
+  localparam logic [1:0] AxiRespSlverr = 2'd2;
+  localparam logic [1:0] AxiRespDecerr = 2'd3;
+
   /* verilator lint_on UNUSEDPARAM */
 
   // Bit layout of a float dtype. Integer codes return the fp32 layout; callers reject them.
@@ -58,6 +64,11 @@ package tern_pkg;
 
   function automatic logic is_float_dtype(logic [3:0] dt);
     is_float_dtype = (dt <= DtFp8E5M2);
+  endfunction
+
+  // An AXI response that reports an error (SLVERR or DECERR).
+  function automatic logic axi_resp_error(logic [1:0] resp);
+    axi_resp_error = (resp == AxiRespSlverr) || (resp == AxiRespDecerr);
   endfunction
 
   function automatic int unsigned fmt_width(logic [3:0] dt);

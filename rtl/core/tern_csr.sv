@@ -97,9 +97,6 @@ module tern_csr #(
   // semaphores
   input  logic [NSem*32-1:0]  sem_values_i
 );
-  localparam logic [1:0] RespOkay   = 2'b00;
-  localparam logic [1:0] RespSlverr = 2'b10;
-
   // The config registers' values.
   localparam logic [31:0] CfgConfig =
       ((32'(Partitions) & ((32'd1 << tern_csr_pkg::GlbConfigPartitionsWidth) - 32'd1))
@@ -379,7 +376,7 @@ module tern_csr #(
       aw_valid_d = 1'b0;
       w_valid_d  = 1'b0;
       b_valid_d  = 1'b1;
-      b_resp_d   = wr_err ? RespSlverr : RespOkay;
+      b_resp_d   = wr_err ? tern_pkg::AxiRespSlverr : tern_pkg::AxiRespOkay;
     end
 
     // AR: the read is answered the next cycle.
@@ -387,7 +384,7 @@ module tern_csr #(
     if (s_axil_arvalid_i && s_axil_arready_o) begin
       r_valid_d = 1'b1;
       r_data_d  = rd_data;
-      r_resp_d  = rd_err ? RespSlverr : RespOkay;
+      r_resp_d  = rd_err ? tern_pkg::AxiRespSlverr : tern_pkg::AxiRespOkay;
     end
 
     // Interrupt events; an event wins over a clear of its bit in the same cycle.
@@ -418,10 +415,10 @@ module tern_csr #(
       w_data_q        <= 32'd0;
       w_strb_q        <= 4'd0;
       b_valid_q       <= 1'b0;
-      b_resp_q        <= RespOkay;
+      b_resp_q        <= tern_pkg::AxiRespOkay;
       r_valid_q       <= 1'b0;
       r_data_q        <= 32'd0;
-      r_resp_q        <= RespOkay;
+      r_resp_q        <= tern_pkg::AxiRespOkay;
       scratch_q       <= tern_csr_pkg::GlbScratchReset;
       irq_enable_q    <= tern_csr_pkg::GlbIrqEnableReset;
       irq_status_q    <= tern_csr_pkg::GlbIrqStatusReset;

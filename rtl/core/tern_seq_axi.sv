@@ -108,7 +108,7 @@ module tern_seq_axi #(
   assign rid            = m_axi_rid_i;
   assign m_axi_rready_o = 1'b1;
   logic rbad;
-  assign rbad = (m_axi_rresp_i[1] == 1'b1);  // SLVERR or DECERR
+  assign rbad = tern_pkg::axi_resp_error(m_axi_rresp_i);
 
   for (genvar s = 0; s < S; s++) begin : gen_seq
     // This sequencer's registers (local, so each has one driver).
@@ -448,12 +448,12 @@ module tern_seq_axi #(
       r_mem = m_axi_rvalid_i && (32'(rid) == S + s);
       b_mem = m_axi_bvalid_i && (32'(m_axi_bid_i) == S + s);
       mem_rsp_valid_o[s] = r_mem || b_mem;
-      mem_rsp_err_o[s]   = (r_mem && rbad) || (b_mem && m_axi_bresp_i[1]);
+      mem_rsp_err_o[s]   = (r_mem && rbad) || (b_mem && tern_pkg::axi_resp_error(m_axi_bresp_i));
       mem_rsp_rdata_o[32*s +: 32] = m_axi_rdata_i[8*ld_addr_q[32*s +: LaneBits] +: 32];
     end
   end
 
   logic unused;
-  assign unused = m_axi_rlast_i ^ m_axi_bresp_i[0] ^ m_axi_rresp_i[0];  // beats are counted; OKAY vs EXOKAY
+  assign unused = m_axi_rlast_i;  // beats are counted
 
 endmodule

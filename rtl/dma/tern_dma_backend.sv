@@ -161,7 +161,7 @@ module tern_dma_backend #(
   assign rd_data_o      = rbeat_q >> {rp, 3'b000};
   assign m_axi_rready_o = !rb_empty && (!rbeat_v_q || rbeat_done);
   assign r_hs           = m_axi_rvalid_i && m_axi_rready_o;
-  assign rd_err_o       = r_hs && m_axi_rresp_i[1];
+  assign rd_err_o       = r_hs && tern_pkg::axi_resp_error(m_axi_rresp_i);
 
   always_comb begin
     rbeat_d   = rbeat_q;
@@ -209,8 +209,8 @@ module tern_dma_backend #(
   assign aw_hs           = m_axi_awvalid_o && m_axi_awready_i;
   assign m_axi_bready_o  = 1'b1;
   assign b_hs            = m_axi_bvalid_i;
-  assign wr_err_o        = b_hs && m_axi_bresp_i[1];
-  assign err_dec_o       = rd_err_o ? m_axi_rresp_i[0] : m_axi_bresp_i[0];
+  assign wr_err_o        = b_hs && tern_pkg::axi_resp_error(m_axi_bresp_i);
+  assign err_dec_o       = (rd_err_o ? m_axi_rresp_i : m_axi_bresp_i) == tern_pkg::AxiRespDecerr;
 
   always_comb begin
     wrun_d  = wrun_q;

@@ -14,11 +14,6 @@ package tern_dma_pkg;
   localparam logic [1:0] SpaceSbuf = 2'd1;
   localparam logic [1:0] SpacePsum = 2'd2;
 
-  // AXI responses.
-  localparam logic [1:0] RespOkay   = 2'b00;
-  localparam logic [1:0] RespSlvErr = 2'b10;
-  localparam logic [1:0] RespDecErr = 2'b11;
-
   // A trigger as the frontend queues it: descriptor index, address adds, semaphore update,
   // and the triggering sequencer and pc for error reports.
   localparam int unsigned TrigBits = 32 + 32 + 32 + 2 + 6 + 8 + 3 + 32;

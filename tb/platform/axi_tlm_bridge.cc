@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/axi.h"
 #include "common/error.h"
 
 namespace tern::tb {
@@ -42,9 +43,9 @@ uint32_t AxiTlmBridge::transport(Burst& b, tlm::tlm_command cmd) {
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   socket->b_transport(gp, delay);
   switch (gp.get_response_status()) {
-    case tlm::TLM_OK_RESPONSE: b.resp = 0; break;
-    case tlm::TLM_ADDRESS_ERROR_RESPONSE: b.resp = 3; break;  // DECERR
-    default: b.resp = 2; break;                               // SLVERR
+    case tlm::TLM_OK_RESPONSE: b.resp = uint32_t(AxiResp::kOkay); break;
+    case tlm::TLM_ADDRESS_ERROR_RESPONSE: b.resp = uint32_t(AxiResp::kDecerr); break;
+    default: b.resp = uint32_t(AxiResp::kSlverr); break;
   }
   return uint32_t((delay + period_ - sc_core::sc_time(1, sc_core::SC_PS)) / period_);
 }

@@ -6,10 +6,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <limits>
+#include <ostream>
 #include <string>
+#include <vector>
 
+#include "common/error.h"
 #include "common/parse.h"
 
 namespace tern::cli {
@@ -36,6 +41,25 @@ inline bool parse(CLI::App& app, int argc, char** argv, int& status) {
   } catch (const CLI::ParseError& e) {
     status = app.exit(e) == 0 ? 0 : 2;
     return false;
+  }
+}
+
+// Parses a command's arguments (those after its name) into app. False: --help was printed to
+// `out` (the selected subcommand's, if any). A usage error throws tern::Error naming the
+// command, CLI11's reason and the hint to --help.
+inline bool parse_command(CLI::App& app, const std::string& name, const std::vector<std::string>& args,
+                          std::ostream& out) {
+  std::vector<const char*> argv{name.c_str()};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  try {
+    app.parse(int(argv.size()), argv.data());
+    return true;
+  } catch (const CLI::CallForHelp&) {
+    const std::vector<CLI::App*> chosen = app.get_subcommands();
+    out << (chosen.empty() ? app.help() : chosen.back()->help());
+    return false;
+  } catch (const CLI::ParseError& e) {
+    throw Error(fmt::format("{}: {} ({} --help)", name, e.what(), name));
   }
 }
 

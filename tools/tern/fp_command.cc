@@ -10,6 +10,7 @@
 
 #include "common/error.h"
 #include "common/parse.h"
+#include "cmdline.h"
 #include "fp_blocks.h"
 #include "numerics/numerics.h"
 #include "numerics/sr_rng.h"
@@ -17,9 +18,7 @@
 namespace tern {
 namespace {
 
-constexpr const char* kUsage = R"(usage: tern fp <op> [--backend golden|rtl] [--round rne|sr]
-                  [--seed N] [--lane L] [--saturate] [--types A,B]
-Reads lines of hex operands on stdin, writes each line back with the hex result appended.
+constexpr const char* kOps = R"(Reads lines of hex operands on stdin, writes each line back with the hex result appended.
 ops:
   add           fp32 + fp32 (RNE)                         operands: a b
   mac           acc + a*b, exact product, fp32 RNE        operands: acc a b (--types, default bf16,bf16)
@@ -43,44 +42,29 @@ struct Options {
   Dtype tb = Dtype::kBf16;
 };
 
-Options parse_options(const std::vector<std::string>& args) {
-  Options o;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw Error(fmt::format("option {} needs a value", a));
-      return args[++i];
-    };
-    if (a == "--backend") {
-      const std::string& v = value();
-      if (v != "golden" && v != "rtl") throw Error(fmt::format("unknown backend '{}'", v));
-      o.rtl = v == "rtl";
-    } else if (a == "--round") {
-      const std::string& v = value();
-      if (v != "rne" && v != "sr") throw Error(fmt::format("unknown rounding '{}'", v));
-      o.mode.rounding = v == "sr" ? Rounding::kStochastic : Rounding::kNearestEven;
-    } else if (a == "--seed") {
-      o.seed = static_cast<uint32_t>(parse_uint(value(), a, 0, UINT32_MAX));
-    } else if (a == "--lane") {
-      o.lane = static_cast<uint32_t>(parse_uint(value(), a, 0, UINT32_MAX));
-    } else if (a == "--saturate") {
-      o.mode.saturate = true;
-    } else if (a == "--types") {
-      const std::string& v = value();
-      const size_t comma = v.find(',');
-      if (comma == std::string::npos) throw Error("--types wants two dtypes: A,B");
-      o.ta = parse_dtype(v.substr(0, comma));
-      o.tb = parse_dtype(v.substr(comma + 1));
-    } else if (!a.empty() && a[0] == '-') {
-      throw Error(fmt::format("unknown option '{}'", a));
-    } else if (o.op.empty()) {
-      o.op = a;
-    } else {
-      throw Error(fmt::format("unexpected argument '{}'", a));
-    }
+// The options from args (CLI11); false after --help, printed to out.
+bool parse_options(const std::vector<std::string>& args, Options& o, std::ostream& out) {
+  std::string backend = "golden", round = "rne", types;
+  CLI::App app{"tern fp: the numerics blocks over hex vectors", "tern fp"};
+  app.footer(kOps);
+  app.add_option("op", o.op, "add, mac, to-<dtype> or from-<dtype>")->required();
+  app.add_option("--backend", backend, "golden or rtl (the verilated blocks)")
+      ->check(CLI::IsMember({"golden", "rtl"}))->capture_default_str();
+  app.add_option("--round", round, "rne or sr")->check(CLI::IsMember({"rne", "sr"}))->capture_default_str();
+  cli::add_uint(app, "--seed", o.seed, "the SR generator's seed");
+  cli::add_uint(app, "--lane", o.lane, "the SR generator's lane");
+  app.add_flag("--saturate", o.mode.saturate, "to-<dtype>: saturate instead of overflowing to Inf");
+  app.add_option("--types", types, "mac: the operand dtypes A,B (default bf16,bf16)");
+  if (!cli::parse_command(app, "tern fp", args, out)) return false;
+  o.rtl = backend == "rtl";
+  o.mode.rounding = round == "sr" ? Rounding::kStochastic : Rounding::kNearestEven;
+  if (!types.empty()) {
+    const size_t comma = types.find(',');
+    if (comma == std::string::npos) throw Error("--types wants two dtypes: A,B");
+    o.ta = parse_dtype(types.substr(0, comma));
+    o.tb = parse_dtype(types.substr(comma + 1));
   }
-  if (o.op.empty()) throw Error("missing <op>");
-  return o;
+  return true;
 }
 
 // One operation: the operand widths it reads and the function producing the result.
@@ -93,11 +77,8 @@ struct Operation {
 }  // namespace
 
 int run_fp_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    out << kUsage << "\n";
-    return args.empty() ? 2 : 0;
-  }
-  const Options o = parse_options(args);
+  Options o;
+  if (!parse_options(args, o, out)) return 0;
   std::unique_ptr<tb::RtlFp> rtl;
   if (o.rtl) rtl = std::make_unique<tb::RtlFp>();
 

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <ostream>
+#include <optional>
 #include <random>
 
 #include "common/config.h"
 #include "common/error.h"
 #include "common/parse.h"
+#include "cmdline.h"
 #include "pe/tensor_engine.h"
 #include "psum/psum.h"
 #include "text_file.h"
@@ -18,10 +20,9 @@ namespace tern {
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: tern fpga rom CONFIG.yaml --rows R --cols C [--seed S] -o FILE.sv
-  Writes the SystemVerilog package tern_fpga_rom_pkg, the ROMs of fpga/tern_fpga_top.sv: a
-  bf16 GEMM (M = 2C, K = 4R, N = 5) on an R x C Tensor Engine slice with the config's PSUM
-  banks, and the PSUM words the golden model leaves (docs/fpga.md). Seed: 1 .. 2^32 - 1.)";
+constexpr const char* kAbout = R"(Writes the SystemVerilog package tern_fpga_rom_pkg, the ROMs of fpga/tern_fpga_top.sv: a
+bf16 GEMM (M = 2C, K = 4R, N = 5) on an R x C Tensor Engine slice with the config's PSUM
+banks, and the PSUM words the golden model leaves (docs/fpga.md).)";
 
 // ROM word layouts: defined here only, and written into the package as localparams
 // (Cmd<Field>Lsb/W, Chk<Field>Lsb/W, EndBit) that fpga/tern_fpga_top.sv decodes with.
@@ -93,22 +94,26 @@ struct Slice {
   std::string out;
 };
 
-Slice parse_args(const std::vector<std::string>& args) {
-  if (args.size() < 2 || args[0] != "rom") throw Error(kUsage);
+// `tern fpga rom` (CLI11); nullopt after --help, printed to out. R and C are read once the
+// config is, since its array bounds them.
+std::optional<Slice> parse_args(const std::vector<std::string>& args, std::ostream& out) {
+  CLI::App app{"tern fpga: the iCE40 bitstream's self-checking GEMM ROMs", "tern fpga"};
+  app.require_subcommand(1);
+  CLI::App* rom = app.add_subcommand("rom", "the ROM package for an R x C slice");
+  rom->footer(kAbout);
+  std::string config, rows_text, cols_text;
   Slice s;
-  s.cfg = load_config(args[1]);
-  uint32_t rows = 0, cols = 0;
-  for (size_t i = 2; i < args.size(); i += 2) {
-    if (i + 1 >= args.size()) throw Error(fmt::format("tern fpga rom: {} needs a value\n{}", args[i], kUsage));
-    const std::string& v = args[i + 1];
-    const std::string what = "tern fpga rom: " + args[i];
-    if (args[i] == "--rows") rows = uint32_t(parse_uint(v, what, 1, s.cfg.pe_rows));
-    else if (args[i] == "--cols") cols = uint32_t(parse_uint(v, what, 1, s.cfg.pe_cols));
-    else if (args[i] == "--seed") s.seed = uint32_t(parse_uint(v, what, 1, UINT32_MAX));
-    else if (args[i] == "-o") s.out = v;
-    else throw Error(fmt::format("tern fpga rom: unknown option '{}'\n{}", args[i], kUsage));
-  }
-  if (rows == 0 || cols == 0 || s.out.empty()) throw Error(kUsage);
+  rom->add_option("config", config, "the config (configs/fpga.yaml)")->required();
+  rom->add_option("--rows", rows_text, "R, 1 .. the config's pe_rows")->required()->type_name("UINT");
+  rom->add_option("--cols", cols_text, "C, 1 .. the config's pe_cols")->required()->type_name("UINT");
+  rom->add_option_function<std::string>("--seed", [&s](const std::string& v) {
+    s.seed = uint32_t(parse_uint(v, "tern fpga rom: --seed", 1, UINT32_MAX));
+  }, "the operands' seed, 1 .. 2^32 - 1")->default_str("1")->type_name("UINT");
+  rom->add_option("-o", s.out, "the package to write")->required()->type_name("FILE");
+  if (!cli::parse_command(app, "tern fpga", args, out)) return std::nullopt;
+  s.cfg = load_config(config);
+  const uint32_t rows = uint32_t(parse_uint(rows_text, "tern fpga rom: --rows", 1, s.cfg.pe_rows));
+  const uint32_t cols = uint32_t(parse_uint(cols_text, "tern fpga rom: --cols", 1, s.cfg.pe_cols));
   check_output_path(s.out, "tern fpga rom -o");
   s.cfg.pe_rows = rows;
   s.cfg.pe_cols = cols;
@@ -187,11 +192,8 @@ int write_roms(const Slice& s, std::ostream& out) {
 }  // namespace
 
 int run_fpga_command(const std::vector<std::string>& args, std::ostream& out) {
-  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-    out << kUsage << "\n";
-    return 0;
-  }
-  return write_roms(parse_args(args), out);
+  const std::optional<Slice> s = parse_args(args, out);
+  return s ? write_roms(*s, out) : 0;
 }
 
 }  // namespace tern

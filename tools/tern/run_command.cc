@@ -141,16 +141,8 @@ bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostre
   app.add_option("--trace", a.trace, "FILE.fst: waveforms of the RTL run (rtl/cross); FILE.json: as --profile");
   app.add_option("--asm", a.asm_path, "write the program as assembly text");
   app.add_option("--bin", a.bin_path, "write the program's binary image");
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  try {
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp&) {
-    fmt::print(out, "{}", app.help());
-    return false;
-  } catch (const CLI::ParseError& e) {
-    throw Error(fmt::format("{}\n{}", e.what(), app.help()));
-  }
-  if (!a.list && a.kernel.empty()) throw Error(fmt::format("which kernel?\n{}", app.help()));
+  if (!cli::parse_command(app, "tern run", args, out)) return false;
+  if (!a.list && a.kernel.empty()) throw Error("tern run: which kernel? (tern run --list, tern run --help)");
   return true;
 }
 
