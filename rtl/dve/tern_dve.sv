@@ -322,7 +322,7 @@ module tern_dve #(
   logic [P*32-1:0]   random;     // each lane's SR draw for the beat at TO
   logic [3:0]        dtx;        // in0's dtype as the lanes convert it
   logic              draw;       // every lane consumes one SR draw this cycle
-  logic              seed_load, seed_init_q, clear;
+  logic              seed_load, seed_init_q, clear, clear_q;
   logic              fire;       // a beat enters
 
   assign k_fp = tern_fp_int_pkg::u16_to_fp32(idx_q);
@@ -361,9 +361,11 @@ module tern_dve #(
     assign iota = tern_dve_pkg::iota_value(iota_q);
     // Transpose: lane p drains word p % B of lane (p / B) * B + drain of its block.
     assign tr_word  = lane_scr[((32'((p / B) * B) + 32'(at_a[5:0])) * S + (p % B)) * 32 +: 32];
-    // A scan starts from its scalar 0; every other accumulator from +0.
-    assign acc_init = (cmd_op_i != tern_dve_pkg::DveOpTensorTensorScan) ? 32'd0 :
-                      cmd_scalar_sel_i[0] ? cmd_scalar0_i[p*32 +: 32] : cmd_imm0_i;
+    // The scratch is cleared the cycle after the command is taken (clear_q; its first beat
+    // reaches the scratch at TA, and a command that clears waits for an empty pipeline), from
+    // the command's context: a scan starts from its scalar 0, every other accumulator from +0.
+    assign acc_init = (op_q != tern_dve_pkg::DveOpTensorTensorScan) ? 32'd0
+                                                                    : s0_q[(32'(cur_q)*P + p)*32 +: 32];
 
     tern_dve_lane #(.S(S)) u_lane (
       .clk_i, .rst_ni, .en_i (en),
@@ -378,7 +380,7 @@ module tern_dve #(
       .n_fp_i       (nfp_q[32'(rec_ctx(at_a))*32 +: 32]),
       .k_fp_i       (k_fp_q),
       .uop_stats_i  (op_q == tern_dve_pkg::DveOpBnStats),
-      .clear_i      (clear),
+      .clear_i      (clear_q),
       .acc_init_i   (acc_init),
       .x_i          ((op_q == tern_dve_pkg::DveOpIota) ? iota : in0_data_i[p*32 +: 32]),
       .y_i          (in1_data_i[p*32 +: 32]),
@@ -431,8 +433,10 @@ module tern_dve #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       seed_init_q <= 1'b1;
+      clear_q     <= 1'b0;
     end else begin
       seed_init_q <= 1'b0;
+      clear_q     <= clear;
     end
   end
 

@@ -1,7 +1,8 @@
 // Per-lane stochastic-rounding generator (docs/numerics.md): xorshift32 (13, 17, 5), seeded
 // from the seed CSR and the lane index through the murmur3 finaliser. Golden: tern::SrRng.
-//   seed_load_i (re)seeds: the seed's hash runs through a pipeline of six steps (each
-//     multiply of mix32 a carry-save reduction, then its low and its high half added), with
+//   seed_load_i (re)seeds: the seed's hash runs through a pipeline of seven steps (the seed
+//     mixed with the lane's constant; each multiply of mix32 a carry-save reduction, then its
+//     low and its high half added), with
 //     SeedLatency registers spread over them (tern_pipe_reg); the state holds it SeedLatency + 1
 //     cycles after the load, and seeding_o is high while a seed is on its way. A draw in those
 //     cycles is lost when the seed lands. After reset the engines load seed 0 in their first
@@ -9,7 +10,7 @@
 //   draw_i advances one step and random_o shows the new state in the same cycle, so a
 //     converter consumes exactly one draw per element.
 module tern_sr_rng #(
-  parameter int unsigned SeedLatency = 6
+  parameter int unsigned SeedLatency = 7
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -24,7 +25,7 @@ module tern_sr_rng #(
   localparam logic [31:0] ZeroStateReplacement = 32'h6A09E667;
   localparam logic [31:0] Mul1 = 32'h85EBCA6B;
   localparam logic [31:0] Mul2 = 32'hC2B2AE35;
-  localparam int unsigned Steps = 6;
+  localparam int unsigned Steps = 7;
 
   // --- the finaliser's arithmetic -------------------------------------------------------------
   function automatic logic [31:0] mix32(logic [31:0] v);
@@ -44,30 +45,39 @@ module tern_sr_rng #(
     csa = {r[79:48], r[31:0]};
   endfunction
 
-  // x times the set bits k[lo +: 8], in carry-save form.
-  function automatic logic [63:0] rows_of_byte(logic [31:0] x, logic [31:0] k, int lo);
-    logic [31:0] s, c;
-    s = 32'd0;
-    c = 32'd0;
-    for (int i = lo; i < lo + 8; i++) begin
-      if (k[i]) {s, c} = csa(s, c, x << i);
+  // One layer of a carry-save tree: rows in, groups of three to a sum and a carry, the rest
+  // passed on (2 N / 3 rows out, rounded up). Rows of an unset multiplier bit are 0, so their
+  // adders vanish.
+  function automatic logic [32*32-1:0] csa_layer(logic [32*32-1:0] r, int n);
+    logic [63:0] sc;
+    int m;
+    csa_layer = '0;
+    m = 0;
+    for (int i = 0; i + 2 < 32; i += 3) begin
+      if (i + 2 < n) begin
+        sc = csa(r[32*i +: 32], r[32*(i+1) +: 32], r[32*(i+2) +: 32]);
+        csa_layer[32*(2*(i/3)) +: 32]     = sc[31:0];
+        csa_layer[32*(2*(i/3) + 1) +: 32] = sc[63:32];
+      end
     end
-    rows_of_byte = {s, c};
+    m = 2 * (n / 3);
+    for (int i = 0; i < 2; i++) begin
+      if (i < n % 3) csa_layer[32*(m + i) +: 32] = r[32*(3*(n/3) + i) +: 32];
+    end
   endfunction
 
-  // x * k mod 2^32 in carry-save form: four bytes' rows, then a tree of four adders.
+  // x * k mod 2^32 in carry-save form: a row per bit of k (zero where the bit is clear), then
+  // a balanced tree of eight carry-save layers (32 -> 22 -> 15 -> 10 -> 7 -> 5 -> 4 -> 3 -> 2).
   function automatic logic [63:0] mul_rows(logic [31:0] x, logic [31:0] k);
-    logic [63:0] r0, r1, r2, r3, r01, r23, t;
-    r0  = rows_of_byte(x, k, 0);
-    r1  = rows_of_byte(x, k, 8);
-    r2  = rows_of_byte(x, k, 16);
-    r3  = rows_of_byte(x, k, 24);
-    r01 = csa(r0[63:32], r0[31:0], r1[63:32]);
-    r01 = csa(r01[63:32], r01[31:0], r1[31:0]);
-    r23 = csa(r2[63:32], r2[31:0], r3[63:32]);
-    r23 = csa(r23[63:32], r23[31:0], r3[31:0]);
-    t   = csa(r01[63:32], r01[31:0], r23[63:32]);
-    mul_rows = csa(t[63:32], t[31:0], r23[31:0]);
+    logic [32*32-1:0] r;
+    int n;
+    for (int i = 0; i < 32; i++) r[32*i +: 32] = k[i] ? (x << i) : 32'd0;
+    n = 32;
+    for (int layer = 0; layer < 8; layer++) begin
+      r = csa_layer(r, n);
+      n = 2 * (n / 3) + n % 3;
+    end
+    mul_rows = {r[63:32], r[31:0]};
   endfunction
 
   // The carry-save form's low halves added: {sum's high half, carry's high half, low sum 17}.
@@ -85,36 +95,39 @@ module tern_sr_rng #(
     xorshift32 = xorshift32 ^ (xorshift32 << 5);
   endfunction
 
-  // --- the seed's hash: mix32(seed ^ mix32(lane + 1)) in six steps -------------------------------
+  // --- the seed's hash: mix32(seed ^ mix32(lane + 1)) in seven steps ------------------------------
   logic [63:0] rows1_d, rows1_q, rows2_d, rows2_q;
   logic [48:0] low1_d, low1_q, low2_d, low2_q;
-  logic [31:0] prod1_d, prod1_q, seeded_d, seeded_q, x1;
-  logic [5:0]  valid;
+  logic [31:0] prod1_d, prod1_q, seeded_d, seeded_q, x1_d, x1_q;
+  logic [6:0]  valid;
 
-  assign x1      = seed_i ^ mix32(32'(lane_i) + 32'd1);
-  assign rows1_d = mul_rows(x1 ^ (x1 >> 16), Mul1);
-  tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (1)) u_rows1 (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (seed_load_i), .data_i (rows1_d), .valid_o (valid[0]),
+  assign x1_d = seed_i ^ mix32(32'(lane_i) + 32'd1);
+  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (1)) u_x1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (seed_load_i), .data_i (x1_d), .valid_o (valid[0]),
+    .data_o (x1_q));
+  assign rows1_d = mul_rows(x1_q ^ (x1_q >> 16), Mul1);
+  tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (2)) u_rows1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[0]), .data_i (rows1_d), .valid_o (valid[1]),
     .data_o (rows1_q));
   assign low1_d = add_low(rows1_q);
-  tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (2)) u_low1 (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[0]), .data_i (low1_d), .valid_o (valid[1]),
+  tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (3)) u_low1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[1]), .data_i (low1_d), .valid_o (valid[2]),
     .data_o (low1_q));
   assign prod1_d = add_high(low1_q);
-  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (3)) u_prod1 (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[1]), .data_i (prod1_d), .valid_o (valid[2]),
+  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (4)) u_prod1 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[2]), .data_i (prod1_d), .valid_o (valid[3]),
     .data_o (prod1_q));
   assign rows2_d = mul_rows(prod1_q ^ (prod1_q >> 13), Mul2);
-  tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (4)) u_rows2 (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[2]), .data_i (rows2_d), .valid_o (valid[3]),
+  tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (5)) u_rows2 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[3]), .data_i (rows2_d), .valid_o (valid[4]),
     .data_o (rows2_q));
   assign low2_d = add_low(rows2_q);
-  tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (5)) u_low2 (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[3]), .data_i (low2_d), .valid_o (valid[4]),
+  tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (6)) u_low2 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[4]), .data_i (low2_d), .valid_o (valid[5]),
     .data_o (low2_q));
   assign seeded_d = add_high(low2_q) ^ (add_high(low2_q) >> 16);
-  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (6)) u_seeded (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[4]), .data_i (seeded_d), .valid_o (valid[5]),
+  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (7)) u_seeded (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[5]), .data_i (seeded_d), .valid_o (valid[6]),
     .data_o (seeded_q));
   assign seeding_o = |valid;
 
@@ -124,7 +137,7 @@ module tern_sr_rng #(
   always_comb begin
     next_state = xorshift32(state_q);
     state_d    = state_q;
-    if (valid[5]) begin
+    if (valid[6]) begin
       state_d = (seeded_q == 32'd0) ? ZeroStateReplacement : seeded_q;
     end else if (draw_i) begin
       state_d = next_state;
