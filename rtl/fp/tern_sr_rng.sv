@@ -45,39 +45,30 @@ module tern_sr_rng #(
     csa = {r[79:48], r[31:0]};
   endfunction
 
-  // One layer of a carry-save tree: rows in, groups of three to a sum and a carry, the rest
-  // passed on (2 N / 3 rows out, rounded up). Rows of an unset multiplier bit are 0, so their
-  // adders vanish.
-  function automatic logic [32*32-1:0] csa_layer(logic [32*32-1:0] r, int n);
-    logic [63:0] sc;
-    int m;
-    csa_layer = '0;
-    m = 0;
-    for (int i = 0; i + 2 < 32; i += 3) begin
-      if (i + 2 < n) begin
-        sc = csa(r[32*i +: 32], r[32*(i+1) +: 32], r[32*(i+2) +: 32]);
-        csa_layer[32*(2*(i/3)) +: 32]     = sc[31:0];
-        csa_layer[32*(2*(i/3) + 1) +: 32] = sc[63:32];
-      end
+  // x times the set bits k[lo +: 8], in carry-save form.
+  function automatic logic [63:0] rows_of_byte(logic [31:0] x, logic [31:0] k, int lo);
+    logic [31:0] s, c;
+    s = 32'd0;
+    c = 32'd0;
+    for (int i = lo; i < lo + 8; i++) begin
+      if (k[i]) {s, c} = csa(s, c, x << i);
     end
-    m = 2 * (n / 3);
-    for (int i = 0; i < 2; i++) begin
-      if (i < n % 3) csa_layer[32*(m + i) +: 32] = r[32*(3*(n/3) + i) +: 32];
-    end
+    rows_of_byte = {s, c};
   endfunction
 
-  // x * k mod 2^32 in carry-save form: a row per bit of k (zero where the bit is clear), then
-  // a balanced tree of eight carry-save layers (32 -> 22 -> 15 -> 10 -> 7 -> 5 -> 4 -> 3 -> 2).
+  // x * k mod 2^32 in carry-save form: four bytes' rows, then a tree of four adders.
   function automatic logic [63:0] mul_rows(logic [31:0] x, logic [31:0] k);
-    logic [32*32-1:0] r;
-    int n;
-    for (int i = 0; i < 32; i++) r[32*i +: 32] = k[i] ? (x << i) : 32'd0;
-    n = 32;
-    for (int layer = 0; layer < 8; layer++) begin
-      r = csa_layer(r, n);
-      n = 2 * (n / 3) + n % 3;
-    end
-    mul_rows = {r[63:32], r[31:0]};
+    logic [63:0] r0, r1, r2, r3, r01, r23, t;
+    r0  = rows_of_byte(x, k, 0);
+    r1  = rows_of_byte(x, k, 8);
+    r2  = rows_of_byte(x, k, 16);
+    r3  = rows_of_byte(x, k, 24);
+    r01 = csa(r0[63:32], r0[31:0], r1[63:32]);
+    r01 = csa(r01[63:32], r01[31:0], r1[31:0]);
+    r23 = csa(r2[63:32], r2[31:0], r3[63:32]);
+    r23 = csa(r23[63:32], r23[31:0], r3[31:0]);
+    t   = csa(r01[63:32], r01[31:0], r23[63:32]);
+    mul_rows = csa(t[63:32], t[31:0], r23[31:0]);
   endfunction
 
   // The carry-save form's low halves added: {sum's high half, carry's high half, low sum 17}.
