@@ -59,12 +59,8 @@ class BenchArgs {
     for (auto& [name, value] : own_) {
       app.add_option(name, value, "")->default_str(value);
     }
-    try {
-      app.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
-      fmt::print("{}", app.help());
+    if (!cli::parse_argv(app, argv[0], std::vector<const char*>(argv, argv + argc), std::cout))
       throw HelpShown{};
-    }
   }
   std::string config, waves;  // config: a YAML path; waves: an FST path (empty: none)
   uint64_t seed = 1;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <iostream>
 #include <limits>
 #include <ostream>
 #include <string>
@@ -32,35 +33,43 @@ CLI::Option* add_uint(CLI::App& app, const std::string& name, T& value, const st
       ->type_name("UINT");
 }
 
-// Parses argv into app. True: go on. False: --help was printed (status 0) or the command line
-// was wrong (the reason and the usage hint on stderr, status 2, the usual usage-error code).
-inline bool parse(CLI::App& app, int argc, char** argv, int& status) {
-  try {
-    app.parse(argc, argv);
-    return true;
-  } catch (const CLI::ParseError& e) {
-    status = app.exit(e) == 0 ? 0 : 2;
-    return false;
-  }
-}
-
-// Parses a command's arguments (those after its name) into app. False: --help was printed to
-// `out` (the selected subcommand's, if any). A usage error throws tern::Error naming the
-// command, CLI11's reason and the hint to --help.
-inline bool parse_command(CLI::App& app, const std::string& name, const std::vector<std::string>& args,
-                          std::ostream& out) {
-  std::vector<const char*> argv{name.c_str()};
-  for (const std::string& a : args) argv.push_back(a.c_str());
+// Parses a command line (argv[0] first) into app. False: --help was printed to `out` (the
+// innermost chosen subcommand's). A usage error throws tern::Error naming the command,
+// CLI11's reason and the hint to --help.
+inline bool parse_argv(CLI::App& app, const std::string& name, const std::vector<const char*>& argv,
+                       std::ostream& out) {
   try {
     app.parse(int(argv.size()), argv.data());
     return true;
   } catch (const CLI::CallForHelp&) {
-    const std::vector<CLI::App*> chosen = app.get_subcommands();
-    out << (chosen.empty() ? app.help() : chosen.back()->help());
+    CLI::App* chosen = &app;
+    while (!chosen->get_subcommands().empty()) chosen = chosen->get_subcommands().back();
+    out << chosen->help();
     return false;
   } catch (const CLI::ParseError& e) {
     throw Error(fmt::format("{}: {} ({} --help)", name, e.what(), name));
   }
+}
+
+// The same for a command's arguments (those after its name).
+inline bool parse_command(CLI::App& app, const std::string& name, const std::vector<std::string>& args,
+                          std::ostream& out) {
+  std::vector<const char*> argv{name.c_str()};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  return parse_argv(app, name, argv, out);
+}
+
+// For a program's main: true to go on; false after --help (status 0) or a usage error, printed
+// to stderr (status 2, the usual usage-error code).
+inline bool parse(CLI::App& app, int argc, char** argv, int& status) {
+  try {
+    if (parse_argv(app, argv[0], std::vector<const char*>(argv, argv + argc), std::cout)) return true;
+    status = 0;
+  } catch (const Error& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    status = 2;
+  }
+  return false;
 }
 
 }  // namespace tern::cli

@@ -52,15 +52,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    app.parse(argc, argv);
+    if (!tern::cli::parse_argv(app, "tern", std::vector<const char*>(argv, argv + argc), std::cout)) return 0;
     if (*fp) return tern::run_fp_command(fp->remaining(), std::cin, std::cout);
     if (*run) return tern::run_run_command(run->remaining(), std::cout);
     if (*fpga) return tern::run_fpga_command(fpga->remaining(), std::cout);
     return 0;
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help: the selected command's
-    fmt::print(stderr, "tern: error: {} (tern --help, tern <command> --help)\n", e.what());
-    return 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern: error: {}\n", e.what());
     return 1;
