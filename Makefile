@@ -12,7 +12,7 @@ BIN    := $(BUILD)/bin
 export TERN := $(abspath $(BIN)/tern)
 export BUILD
 
-.PHONY: all bootstrap configure build test fuzz fuzz-build test-small small-core bench-models sim lint timing formal fpga bench bench-trn2 clean help
+.PHONY: all bootstrap configure build test fuzz fuzz-build test-small small-core bench-models sim lint timing formal coverage fpga bench bench-trn2 clean help
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make test-small  make test with the small config's ACT, compute and core models as well"
 	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top, then make timing"
 	@echo "make timing logic levels per stage against the budget, and area (build/timing/*.json); AREA_SMALL=1 adds the small core"
+	@echo "make coverage  make test's suite and the smoke regression on models built with --coverage (build/coverage/summary.json, html/)"
 	@echo "make formal bounded model checks and k-induction of the FIFO, arbiter, semaphores and link credits (build/formal/summary.json)"
 	@echo "make fpga   iCE40 bitstream (build/fpga/report.json)"
 	@echo "make bench  cycle benchmarks -> build/bench/*.json"
@@ -78,6 +79,17 @@ lint: configure
 timing: configure
 	cmake --build $(BUILD) --target tern -j $(JOBS)
 	scripts/timing.sh
+
+# RTL code coverage (docs/verification.md "Coverage"): every model verilated with --coverage in
+# its own build directory (about 40 minutes to build on two cores, once), make test's suite
+# and the smoke regression run on it, merged into summary.json and an lcov HTML report.
+COVERAGE_BUILD := $(BUILD)/coverage
+coverage: bootstrap
+	@cmake --build $(COVERAGE_BUILD) -- -n >/dev/null 2>&1 || \
+	  cmake -S . -B $(COVERAGE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DTERN_COVERAGE=ON \
+	    -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG"
+	cmake --build $(COVERAGE_BUILD) -j $(JOBS)
+	JOBS=$(JOBS) scripts/coverage.sh $(COVERAGE_BUILD)
 
 # The properties of the small protocol blocks (formal/), proven with Yosys and yosys-smtbmc:
 # no build, so no configure.

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "act/scalar_engine.h"
 #include "common/error.h"
@@ -153,7 +154,7 @@ class RtlActUnit {
 
   uint32_t lanes_;
   OwnedContext ctx_;
-  std::unique_ptr<Model> dut_;
+  Dut<Model> dut_;
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;
   std::vector<act::ActTile> outputs_;

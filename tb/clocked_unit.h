@@ -5,6 +5,7 @@
 
 #include <verilated.h>
 
+#include "dut.h"
 #include "owned_context.h"
 
 #include <memory>
@@ -39,7 +40,7 @@ class ClockedUnit {
 
  private:
   OwnedContext ctx_;
-  std::unique_ptr<Model> m_;
+  Dut<Model> m_;
 };
 
 }  // namespace tern::tb

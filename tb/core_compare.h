@@ -14,6 +14,7 @@
 #include "common/config.h"
 #include "core/core_model.h"
 #include "core/memory.h"
+#include "isa/image.h"
 #include "core_harness.h"
 #include "fault_check.h"
 
@@ -47,8 +48,8 @@ struct GoldenRun {
 inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
                             const std::vector<uint8_t>& hbm_init, bool log_writes = false) {
   GoldenRun g;
-  g.program_base = uint32_t((hbm_init.size() + 4095) / 4096 * 4096);
-  g.hbm_bytes = (uint64_t(core_image_layout(p, g.program_base).end) + 4095) / 4096 * 4096;
+  g.program_base = isa::image_program_base(hbm_init.size());
+  g.hbm_bytes = isa::image_hbm_bytes(p, g.program_base);
   core::CoreOptions gopt;
   gopt.hbm_bytes = g.hbm_bytes;
   gopt.track_hbm_writers = true;

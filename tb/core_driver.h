@@ -15,6 +15,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "core/csr_map.h"
+#include "isa/image.h"
 #include "isa/isa.h"
 #include "run_limits.h"
 
@@ -35,28 +36,8 @@ struct CoreRunResult {
   std::array<uint32_t, isa::kNumSems> sems{};
 };
 
-// Where a program goes: the streams one after the other from `program_base` (each instruction
-// 128 bytes), then the descriptor table, 64-byte aligned.
-struct CoreImage {
-  std::array<uint32_t, isa::kNumSeqs> prog_base{};
-  uint32_t desc_base = 0;
-  uint32_t end = 0;  // first byte after the image
-};
-
-inline CoreImage core_image_layout(const isa::Program& p, uint32_t program_base) {
-  if (program_base % isa::kInstrBytes != 0)
-    throw Error(fmt::format("core image: program base 0x{:x} is not {}-byte aligned", program_base,
-                            isa::kInstrBytes));
-  CoreImage img;
-  uint32_t at = program_base;
-  for (int s = 0; s < isa::kNumSeqs; ++s) {
-    img.prog_base[size_t(s)] = at;
-    at += uint32_t(p.streams[size_t(s)].size()) * isa::kInstrBytes;
-  }
-  img.desc_base = (at + isa::kDescBytes - 1) / isa::kDescBytes * isa::kDescBytes;
-  img.end = img.desc_base + uint32_t(p.descriptors.size()) * isa::kDescBytes;
-  return img;
-}
+using isa::core_image_layout;
+using isa::CoreImage;
 
 // The sizes the core reports in its CONFIG CSRs against `cfg`: a driver's first check that the
 // device is the one the program was built for. Throws tern::Error naming the first difference.

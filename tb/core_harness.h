@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "axi_mem.h"
+#include "dut.h"
 #include "core_driver.h"
 #include "isa/isa.h"
 
@@ -50,7 +51,7 @@ class CoreHarness {
   CoreRunResult run(const isa::Program& p, uint32_t program_base);
 
  private:
-  std::unique_ptr<Top> top_;
+  Dut<Top> top_;
   std::unique_ptr<VerilatedFstC> fst_;
   std::unique_ptr<AxiMem> mem_;
   CoreRunOptions opt_;

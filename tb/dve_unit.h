@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "Vtern_dve_small.h"
 #include "Vtern_dve_tiny.h"
@@ -195,7 +196,7 @@ class RtlDve {
 
   uint32_t partitions_;
   OwnedContext ctx_;
-  std::unique_ptr<Model> dut_;
+  Dut<Model> dut_;
   std::unique_ptr<VerilatedFstC> fst_;
   std::optional<std::mt19937> stall_rng_;
   uint64_t cycle_ = 0;

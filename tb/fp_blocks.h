@@ -10,6 +10,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "common/error.h"
 #include "numerics/numerics.h"
@@ -72,11 +73,11 @@ class RtlFp {
   void tick();
   uint32_t arith(uint8_t op, uint32_t a, uint32_t b);
   OwnedContext ctx_;
-  std::unique_ptr<Vtern_fp32_add> add_;
-  std::unique_ptr<Vtern_fp32_arith> arith_;
-  std::unique_ptr<Vtern_fp_mac> mac_;
-  std::unique_ptr<Vtern_fp_downconvert> down_;
-  std::unique_ptr<Vtern_fp_upconvert> up_;
+  Dut<Vtern_fp32_add> add_;
+  Dut<Vtern_fp32_arith> arith_;
+  Dut<Vtern_fp_mac> mac_;
+  Dut<Vtern_fp_downconvert> down_;
+  Dut<Vtern_fp_upconvert> up_;
   Waves add_waves_, arith_waves_, mac_waves_, down_waves_, up_waves_;
   uint64_t time_ = 0;
 };
@@ -95,7 +96,7 @@ class RtlSrRng {
  private:
   void cycle();
   OwnedContext ctx_;
-  std::unique_ptr<Vtern_sr_rng> rng_;
+  Dut<Vtern_sr_rng> rng_;
   Waves waves_;
   uint64_t time_ = 0;
 };

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "dut.h"
 #include "link/link_format.h"
 #include "link/router.h"
 #include "link_channel.h"
@@ -59,7 +60,7 @@ NetResult run_link_net(const link::Torus& t, const NetOptions& o) {
   Verilated::fatalOnError(false);
   Verilated::gotError(false);
   NetResult r;
-  std::vector<std::unique_ptr<V>> node;
+  std::vector<Dut<V>> node;
   std::vector<Channel> wire;  // wire[c * links + l]: chip c's link l transmitter
   for (uint32_t c = 0; c < n; ++c) {
     node.push_back(std::make_unique<V>());

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "dut.h"
 #include "link/link_format.h"
 #include "link_channel.h"
 #include "link_traffic.h"
@@ -80,7 +81,7 @@ link::Flit from_words(const W& w, int word0) {
 // One end: the verilated port, the packet it is feeding in and the packets it is reassembling.
 template <typename V>
 struct End {
-  std::unique_ptr<V> m = std::make_unique<V>();
+  Dut<V> m = std::make_unique<V>();
   std::vector<link::Flit> feeding;  // flits of the packet being fed in
   size_t fed = 0;
   link::Packet feeding_pkt;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "fp_blocks.h"
 
@@ -45,7 +46,7 @@ class RtlMacLane {
  private:
   void clock();
   OwnedContext ctx_;
-  std::unique_ptr<Vtern_mac_lane> lane_;
+  Dut<Vtern_mac_lane> lane_;
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;
   uint64_t cycle_ = 0;

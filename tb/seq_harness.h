@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "dut.h"
 #include "isa/isa.h"
 #include "run_limits.h"
 
@@ -74,7 +75,7 @@ class SeqHarness {
   Result run_bits(const Streams& streams, uint32_t program_base);
 
  private:
-  std::unique_ptr<Top> top_;
+  Dut<Top> top_;
   std::unique_ptr<VerilatedFstC> fst_;
   uint64_t time_ = 0;
   std::vector<uint8_t> hbm_;

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "common/config.h"
 #include "common/error.h"
@@ -206,7 +207,7 @@ class RtlTensorUnit {
 
   CoreConfig cfg_;
   OwnedContext ctx_;
-  std::unique_ptr<Model> dut_;
+  Dut<Model> dut_;
   Waves waves_;
   std::optional<std::mt19937> stall_rng_;
   std::vector<PeError> errors_;

@@ -5,12 +5,13 @@
 #include <memory>
 
 #include "Vtern_fpga_top.h"
+#include "dut.h"
 #include "verilated.h"
 
 int main(int argc, char** argv) {
   auto ctx = std::make_unique<VerilatedContext>();
   ctx->commandArgs(argc, argv);
-  auto top = std::make_unique<Vtern_fpga_top>(ctx.get());
+  tern::tb::Dut<Vtern_fpga_top> top = std::make_unique<Vtern_fpga_top>(ctx.get());
   const auto tick = [&] {
     top->clk_i = 0;
     top->eval();

@@ -20,6 +20,7 @@
 
 #include "Vtern_csr_tiny.h"
 #include "axil_master.h"
+#include "dut.h"
 #include "common/config.h"
 #include "core/csr_map.h"
 #include "test_util.h"
@@ -96,7 +97,7 @@ class CsrRtl : public ::testing::Test {
  protected:
   CoreConfig cfg = load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml");
   const uint32_t num_dma = cfg.dma_engines;
-  std::unique_ptr<Top> top = std::make_unique<Top>();
+  tb::Dut<Top> top = std::make_unique<Top>();
   std::mt19937_64 rng = test::make_rng();
   tb::AxilMaster<Top> bus{*top, [this] { tick(); }};
   HwInputs hw;

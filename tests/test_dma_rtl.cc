@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "Vtern_axi_mux.h"
+#include "dut.h"
 #include "Vtern_dma_tb_tiny.h"
 #include "Vtern_dma_tb_tiny64.h"
 #include "axi_mem.h"
@@ -242,7 +243,7 @@ class DmaBenchT : public DmaBench {
   }
 
  private:
-  std::unique_ptr<Top> top_;
+  tb::Dut<Top> top_;
   std::unique_ptr<VerilatedFstC> fst_;
 };
 

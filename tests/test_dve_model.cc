@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "Vtern_fp32_to_int_pipe.h"
 #include "Vtern_fp32_to_int_pipe_l2.h"
@@ -82,7 +83,7 @@ uint32_t want_int(const IntCase& c) { return convert_from_fp32(c.t, c.x, {c.roun
 // The integer conversions in RTL (tern_fp_int_pkg) against the golden numerics.
 TEST(DveIntConversions, RtlMatchesGolden) {
   tb::OwnedContext ctx;
-  auto dut = std::make_unique<Vtern_fp_int>(ctx.get(), "fp_int");
+  tb::Dut<Vtern_fp_int> dut = std::make_unique<Vtern_fp_int>(ctx.get(), "fp_int");
   auto rng = test::make_rng();
   test::Mismatches to_fp("int -> fp32"), to_int("fp32 -> int");
   for (const IntCase& c : int_cases(rng)) {

@@ -2,10 +2,13 @@
 // every kernel against its fp64 reference on every config, random shapes, the automatic
 // synchronisation (every wait it inserts is needed; without them the race detector fires),
 // the builder's and the runtime's errors, and the trace JSON.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <numeric>
 #include <set>
 
 #include "common/error.h"
@@ -107,6 +110,134 @@ TEST(Kernels, GemmStreamsBWhenItIsTooBigToKeep) {
   const Shape s{{"m", 11}, {"k", 17}, {"n", 700}};
   const kernels::CheckResult r = run_and_check(kernels::find_kernel("gemm"), cfg, s, 7);
   EXPECT_TRUE(r.ok()) << r.first_failure;
+}
+
+// A Llama-class projection on trn2 (issue 24): its n-tile groups are straight-line code, each
+// with its own k loop, and every loop's index registers used to stay allocated for the whole
+// kernel, so the builder ran out of registers past about 5,000 columns. Registers are reused
+// once their loops have ended; this builds (no run: 120 G MACs).
+TEST(Kernels, LlamaProjectionFitsTheSequencersRegisters) {
+  const CoreConfig cfg = config("trn2");
+  const Shape s{{"m", 2048}, {"k", 4096}, {"n", 14336}};
+  const Built b = build(kernels::find_kernel("gemm_at_bf16"), cfg, s);
+  size_t instructions = 0;
+  for (const auto& stream : b.program.streams) instructions += stream.size();
+  EXPECT_GT(instructions, 0u);
+  EXPECT_LT(b.k->hbm_bytes(), uint64_t{1} << 32);
+}
+
+// The same reuse, run: 60 loops one after the other, each copying its own columns through SBUF
+// with loop-indexed windows (a register of its own each: more than a sequencer has), on the
+// golden model; every column must arrive where it belongs, so a reused register that did not
+// hold zero would show.
+TEST(Kernels, SequentialLoopsReuseRegisters) {
+  const CoreConfig cfg = config("tiny");
+  constexpr uint32_t kLoops = 60, kIters = 6, kCols = kLoops * kIters * 4;
+  kernel::Kernel k(cfg, "loops");
+  const auto& in = k.input("in", 8, kCols, Dtype::kFp32);
+  const auto& out = k.output("out", 8, kCols, Dtype::kFp32);
+  auto pool = k.sbuf_pool("p", 2);
+  for (uint32_t i = 0; i < kLoops; ++i) {
+    k.loop(kIters, [&](kernel::Index j) {
+      const kernel::Tile t = pool.tile(8, 4, Dtype::kFp32, "t");
+      const kernel::Index col = j * 4 + int64_t(i * kIters * 4);
+      k.dma_copy(k.all(t), kernel::HbmView{&in, 0, col, 8, 4});
+      k.dma_copy(kernel::HbmView{&out, 0, col, 8, 4}, k.all(t));
+    });
+  }
+  const isa::Program p = k.finish();
+  kernels::Tensors inputs{{"in", TensorBits(8 * kCols)}};
+  std::iota(inputs["in"].begin(), inputs["in"].end(), 1u);
+  const DeviceRun run = Device(cfg).run(k, p, inputs);
+  EXPECT_EQ(run.outputs.at("out"), inputs["in"]);
+}
+
+// A register freed inside a loop that is still open (the inner loop's, at its end) must not
+// serve a map on that loop (the outer index, used after the inner loop): the outer loop's next
+// iteration runs the inner loop again, which expects its register back at zero. The copies
+// interleave (source columns 4 apart, destination 8 apart), so a shifted one shows.
+TEST(Kernels, RegistersFreedInsideALoopSkipItsIndex) {
+  const CoreConfig cfg = config("tiny");
+  kernel::Kernel k(cfg, "nested");
+  const auto& in = k.input("in", 8, 24, Dtype::kFp32);
+  const auto& out = k.output("out", 8, 24, Dtype::kFp32);
+  auto pool = k.sbuf_pool("p", 2);
+  const kernel::Tile a = pool.tile(8, 4, Dtype::kFp32, "a"), b = pool.tile(8, 4, Dtype::kFp32, "b");
+  k.loop(3, [&](kernel::Index i) {
+    k.loop(3, [&](kernel::Index j) {  // in[:, 4j..] -> out[:, 8j..], again every outer iteration
+      k.dma_copy(k.all(a), kernel::HbmView{&in, 0, j * 4, 8, 4});
+      k.dma_copy(kernel::HbmView{&out, 0, j * 8, 8, 4}, k.all(a));
+    });
+    k.dma_copy(k.all(b), kernel::HbmView{&in, 0, i * 4 + 12, 8, 4});  // -> out[:, 8i + 4..]
+    k.dma_copy(kernel::HbmView{&out, 0, i * 8 + 4, 8, 4}, k.all(b));
+  });
+  const isa::Program p = k.finish();
+  kernels::Tensors inputs{{"in", TensorBits(8 * 24)}};
+  std::iota(inputs["in"].begin(), inputs["in"].end(), 1u);
+  TensorBits want(8 * 24);
+  for (uint32_t r = 0; r < 8; ++r)
+    for (uint32_t t = 0; t < 3; ++t)
+      for (uint32_t c = 0; c < 4; ++c) {
+        want[r * 24 + t * 8 + c] = inputs["in"][r * 24 + t * 4 + c];
+        want[r * 24 + t * 8 + 4 + c] = inputs["in"][r * 24 + 12 + t * 4 + c];
+      }
+  EXPECT_EQ(Device(cfg).run(k, p, inputs).outputs.at("out"), want);
+}
+
+// The GEMMs' fallbacks when SBUF is short, run against the reference on tiny (16 KiB a
+// partition): a K long enough that gemm streams a's slices (transposed per n tile), and that
+// gemm_at streams a_t's (k = 4,097: its whole-K tile per m tile would need 2 x 8 KiB).
+TEST(Kernels, GemmsStreamTheirOperandsWhenSbufIsShort) {
+  const CoreConfig cfg = config("tiny");
+  const kernels::CheckResult a = run_and_check(kernels::find_kernel("gemm"), cfg,
+                                               Shape{{"m", 20}, {"k", 2047}, {"n", 100}}, 5);
+  EXPECT_TRUE(a.ok()) << a.first_failure;
+  const kernels::CheckResult b = run_and_check(kernels::find_kernel("gemm_at"), cfg,
+                                               Shape{{"m", 31}, {"k", 4097}, {"n", 40}}, 6);
+  EXPECT_TRUE(b.ok()) << b.first_failure;
+}
+
+// Random shapes (each dimension 1 to 2,047, the tiles' edges included) on every
+// config, build only (finish(): pools, synchronisation, registers); the runs at small shapes
+// are the tests above. The GEMM kernels build at every one (they fall back to streaming their
+// operands when SBUF is short, issue 24); the others may stop at a limit of theirs
+// (docs/kernels.md "Limits"), with an error naming it, but never for lack of loop registers.
+TEST(Kernels, BuildAtAnyShape) {
+  auto rng = test::make_rng();
+  const std::vector<uint32_t> sizes{1, 2, 7, 8, 9, 31, 33, 127, 129, 255, 513, 1000, 2047};
+  const std::set<std::string> gemms{"gemm", "gemm_at", "gemm_at_bf16"};
+  std::vector<std::string> failures, limits;
+  for (const std::string cfg_name : {"tiny", "small", "trn2"}) {
+    const CoreConfig cfg = config(cfg_name);
+    for (const RefKernel& ref : kernels::reference_kernels()) {
+      // Each dimension long in turn (the others 9), then random ones.
+      std::vector<Shape> shapes;
+      for (const std::string& big : ref.dims) {
+        Shape s;
+        for (const std::string& d : ref.dims) s[d] = d == big ? sizes.back() : 9;
+        shapes.push_back(s);
+      }
+      for (int trial = 0; trial < 20; ++trial) {
+        Shape s;
+        for (const std::string& d : ref.dims) s[d] = sizes[rng() % sizes.size()];
+        shapes.push_back(s);
+      }
+      for (const Shape& s : shapes) {
+        try {
+          build(ref, cfg, s);
+        } catch (const Error& e) {
+          const std::string what = e.what();
+          const bool limit = !gemms.count(ref.name) && what.find("register") == std::string::npos;
+          (limit ? limits : failures)
+              .push_back(fmt::format("{} {} {}: {}", cfg_name, ref.name, kernels::shape_text(s), what));
+        }
+      }
+    }
+  }
+  fmt::print("{} shapes stopped at a kernel's limit, for example {}\n", limits.size(),
+             limits.empty() ? "none" : limits.front());
+  EXPECT_TRUE(failures.empty()) << failures.size() << " shapes fail to build:\n"
+                                << fmt::format("{}", fmt::join(failures, "\n"));
 }
 
 // --- automatic synchronisation --------------------------------------------------------------
@@ -240,6 +371,33 @@ TEST(KernelErrors, TileUsedAfterItsSlotWasReused) {
         k.finish();
       },
       {"tile 'a'", "pool 'work'", "2 buffers", "tile 'c'"});
+}
+
+// An instruction past its engine's elements per partition is the kernel's error, naming the
+// instruction and the limit, not the engine's fault at run time.
+TEST(KernelErrors, EngineFreeSizeLimits) {
+  kernel::Kernel k(config("trn2"), "long");
+  auto pool = k.sbuf_pool("p", 1);
+  const kernel::Tile wide = pool.tile(1, 4097, Dtype::kFp32, "wide");
+  const kernel::Tile out = pool.tile(1, 1, Dtype::kFp32, "out");
+  expect_error([&] { k.tensor_reduce(k.all(out), k.all(wide), DveAlu::kMax); },
+               {"tensor_reduce: 4097 elements per partition", "Vector Engine", "(4096)"});
+  k.tensor_reduce(k.all(out), k.sub(wide, 0, 1, 0, 4096), DveAlu::kMax);  // at the limit
+  const kernel::Tile bytes = pool.tile(1, 65536, Dtype::kFp8E4M3, "bytes");
+  expect_error([&] { k.activation(k.all(bytes), k.all(bytes), {}); },
+               {"activate: 65536 elements per partition", "Scalar Engine", "(65535)"});
+}
+
+// A shape too large for the 4 GiB a core addresses is an error naming the tensor, not an
+// allocation failure (it was "std::bad_alloc") or an address that wraps.
+TEST(KernelErrors, TensorsPastTheHbmACoreAddresses) {
+  kernel::Kernel k(config("trn2"), "huge");
+  k.input("a", 32768, 32768, Dtype::kFp32);  // 4 GiB exactly: nothing after it fits
+  expect_error([&] { k.input("b", 1, 1, Dtype::kFp32); },
+               {"tensor 'b'", "does not fit the 4 GiB of HBM"});
+  kernel::Kernel g(config("trn2"), "gemm_at");
+  expect_error([&] { kernels::find_kernel("gemm_at").build(g, {{"m", 1 << 20}, {"k", 1 << 20}, {"n", 8}}); },
+               {"tensor 'a_t'", "1048576 x 1048576 bf16"});
 }
 
 TEST(KernelErrors, DmaShapesAndDirections) {

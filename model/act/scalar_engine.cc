@@ -29,7 +29,7 @@ void ScalarEngine::seed(uint32_t sr_seed) {
 ActError ScalarEngine::check(const ActCommand& cmd) const {
   if (cmd.func >= kNumActFuncs) return ActError::kBadFunc;
   if (!is_act_dtype(cmd.in_dtype) || !is_act_dtype(cmd.out_dtype)) return ActError::kBadDtype;
-  if (cmd.n == 0 || cmd.n > 0xFFFF) return ActError::kBadSize;
+  if (cmd.n == 0 || cmd.n > kActMaxN) return ActError::kBadSize;
   if (cmd.reduce_op > 1 || cmd.reduce_cmd > 4) return ActError::kBadReduce;
   return ActError::kNone;
 }

@@ -25,13 +25,15 @@ enum class ReduceCmd : uint8_t {
 enum class ReduceOp : uint8_t { kAdd = 0, kMax = 1 };
 enum class ActError : uint8_t { kNone = 0, kBadFunc = 1, kBadDtype = 2, kBadSize = 3, kBadReduce = 4 };
 
+constexpr uint32_t kActMaxN = 65535;  // elements per partition of one command
+
 // Raw codes, so that illegal values can be expressed (and rejected).
 struct ActCommand {
   uint8_t func = 0;
   uint8_t in_dtype = 0;
   uint8_t out_dtype = 0;
   Rounding rounding = Rounding::kNearestEven;
-  uint32_t n = 1;  // elements per partition, 1..65535
+  uint32_t n = 1;  // elements per partition, 1..kActMaxN
   bool scale_per_partition = false;
   uint32_t scale = 0x3F800000u;  // fp32 immediate
   bool bias_per_partition = false;

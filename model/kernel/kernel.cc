@@ -22,6 +22,7 @@
 
 #include "common/error.h"
 #include "core/memory.h"
+#include "isa/image.h"
 
 namespace tern::kernel {
 
@@ -279,9 +280,17 @@ struct Kernel::Impl {
 
   std::map<std::pair<int, int>, int> owner;  // (pool, slot) -> the tile that has it now
 
+  // Every tile view an op reads or writes.
+  static void for_each_view(const Op& op, const std::function<void(const View&)>& f) {
+    for (const Operand& o : op.ap)
+      if (o.kind == Operand::Kind::kView) f(o.view);
+    for (const auto& sc : op.scalar)
+      if (sc) f(*sc);
+  }
+
   // A tile is usable until its pool hands its slot to a later tile.
   void check_live(const Op& op, const std::map<int, int>& slot) const {
-    auto check = [&](const View& v) {
+    for_each_view(op, [&](const View& v) {
       const int pool = tile_pool[size_t(v.tile)];
       const int now = owner.at({pool, slot.at(v.tile)});
       if (now != v.tile)
@@ -289,11 +298,7 @@ struct Kernel::Impl {
             "tile '{}' is used after pool '{}' ({} buffers) gave its slot to tile '{}': give the "
             "pool more buffers or allocate the tile later", tiles[size_t(v.tile)].name,
             pools[size_t(pool)].name, pools[size_t(pool)].bufs, tiles[size_t(now)].name));
-    };
-    for (const Operand& o : op.ap)
-      if (o.kind == Operand::Kind::kView) check(o.view);
-    for (const auto& sc : op.scalar)
-      if (sc) check(*sc);
+    });
   }
 
   // DMA queues in order of first use: agent slots, and so semaphores, only for queues in use.
@@ -317,7 +322,7 @@ struct Kernel::Impl {
         s.seq = n.op.seq;
         s.agent = n.op.dma ? isa::kNumSeqs + queue_agent(n.op.queue) : int(n.op.seq);
         s.op = &n.op;
-        s.slot = slot;
+        for_each_view(n.op, [&](const View& v) { s.slot[v.tile] = slot.at(v.tile); });  // its own
         s.loops = loops;
         insts.push_back(std::move(s));
       } else {
@@ -498,14 +503,18 @@ struct Kernel::Impl {
       if (s.agent != issuer) join(ka, kn);
       ka[size_t(s.agent)] = in.ordinal;
       snap[size_t(s.agent)].push_back(ka);
-      // Record the accesses; drop earlier ones a write here fully covers (ordered before it).
+      // Record the accesses; drop earlier ones a write here fully covers (ordered before it),
+      // and earlier reads of this agent a read here covers (whatever conflicted with one of
+      // those conflicts with this later one). Without the second, an operand every instruction
+      // reads (weights, constants) grew a history scanned by each access: quadratic.
       for (const Acc& a : accs) {
         auto& h = history[a.key];
-        if (a.write) {
-          h.erase(std::remove_if(h.begin(), h.end(),
-                                 [&](const Entry& e) { return covers(a.where, e.where); }),
-                  h.end());
-        }
+        h.erase(std::remove_if(h.begin(), h.end(),
+                               [&](const Entry& e) {
+                                 return (a.write || (!e.write && e.agent == s.agent)) &&
+                                        covers(a.where, e.where);
+                               }),
+                h.end());
         h.push_back({s.agent, in.ordinal, a.where, a.write});
       }
     }
@@ -580,20 +589,55 @@ struct Kernel::Impl {
 
   // --- 6. emission --------------------------------------------------------------------------
 
+  // A register holds sum(coef[l] * var_l) over its loops: each loop's end steps it, and after
+  // the loop's last iteration takes that loop's part out again. Once every loop of its map has
+  // ended it holds zero and no later instruction uses its map, so it is reused: the registers
+  // live at once are those of the open loops' maps, not of the whole kernel's. One released
+  // inside loops still open comes back to zero before those loops' bodies run again, but only
+  // if the new map steps with none of them: a map on an open loop keeps its value across the
+  // back edge, where the old map's instructions run again and expect zero.
   struct Emitter {
     std::vector<isa::Instruction> code;
-    std::map<std::map<int, int64_t>, uint32_t> regs;  // loop coefficients -> register
+    std::map<std::map<int, int64_t>, uint32_t> regs;  // live: loop coefficients -> register
+    std::map<uint32_t, std::vector<int>> free_regs;   // released (zero) -> loops open then
     uint32_t next_reg = 1;
     uint32_t reg_for(const std::map<int, int64_t>& coef) {
       if (coef.empty()) return 0;
       auto it = regs.find(coef);
       if (it != regs.end()) return it->second;
-      if (next_reg >= isa::kNumRegs - 8)
-        throw Error("kernel needs more loop registers than a sequencer has");
-      regs[coef] = next_reg;
-      return next_reg++;
+      const auto reusable = std::find_if(free_regs.begin(), free_regs.end(), [&](const auto& f) {
+        return std::none_of(f.second.begin(), f.second.end(),
+                            [&](int l) { return coef.count(l) != 0; });
+      });
+      uint32_t r = next_reg;
+      if (reusable != free_regs.end()) {
+        r = reusable->first;
+        free_regs.erase(reusable);
+      } else if (next_reg >= isa::kNumRegs - 8) {
+        throw Error(fmt::format("kernel needs more than {} loop registers live at once on one "
+                                "sequencer (too many index expressions inside its open loops)",
+                                isa::kNumRegs - 9));
+      } else {
+        ++next_reg;
+      }
+      regs[coef] = r;
+      return r;
+    }
+    // After a loop's end: the registers none of whose loops is still open are free again.
+    void release(const std::vector<int>& open) {
+      for (auto it = regs.begin(); it != regs.end();) {
+        const bool live = std::any_of(open.begin(), open.end(),
+                                      [&](int l) { return it->first.count(l) != 0; });
+        if (live) {
+          ++it;
+        } else {
+          free_regs[it->second] = open;
+          it = regs.erase(it);
+        }
+      }
     }
   };
+  std::vector<int> open_loops;  // during emission, outermost first
   std::array<Emitter, isa::kNumSeqs> em;
 
   static int sem_of(int agent) { return agent; }
@@ -748,7 +792,9 @@ struct Kernel::Impl {
           em[size_t(q)].code.push_back(init);
           top[size_t(q)] = uint32_t(em[size_t(q)].code.size());
         }
+        open_loops.push_back(n.loop);
         emit(n.body, next, depth + 1);
+        open_loops.pop_back();
         for (int q = 0; q < isa::kNumSeqs; ++q) {
           if (!(mask & (1u << q))) continue;
           Emitter& e = em[size_t(q)];
@@ -772,13 +818,14 @@ struct Kernel::Impl {
           loop.target = top[size_t(q)];
           e.code.push_back(loop);
           step_regs(-int64_t(n.count));
+          e.release(open_loops);
         }
       }
     }
   }
 
-  // Registers are assigned as instructions are emitted, but a loop's register steps are
-  // emitted after its body: collect every register first by a dry run.
+  // Registers are assigned as instructions are emitted, and a loop's register steps are
+  // emitted after its body.
   isa::Program finish() {
     unroll(root);
     loop_count.resize(size_t(next_loop));
@@ -797,12 +844,8 @@ struct Kernel::Impl {
     expand(root, vars, next, ord);
     analyse(agents);
     thresholds(agents);
-    for (int pass = 0; pass < 2; ++pass) {
-      for (Emitter& e : em) e.code.clear();
-      descs.clear();
-      next = 0;
-      emit(root, next, 0);
-    }
+    next = 0;
+    emit(root, next, 0);
     isa::Program p;
     for (int q = 0; q < isa::kNumSeqs; ++q) {
       p.streams[size_t(q)] = std::move(em[size_t(q)].code);
@@ -828,7 +871,12 @@ const HbmTensor& Kernel::add_tensor(const std::string& name, uint32_t rows, uint
                                     Dtype dtype, bool output) {
   if (rows == 0 || cols == 0) throw Error(fmt::format("tensor '{}' has an empty shape", name));
   uint64_t at = 0;
-  if (!tensors_.empty()) at = (tensors_.back()->address + tensors_.back()->bytes() + 4095) / 4096 * 4096;
+  if (!tensors_.empty()) at = isa::image_align(tensors_.back()->address + tensors_.back()->bytes());
+  const uint64_t bytes = uint64_t(rows) * cols * uint64_t(dtype_bits(dtype)) / 8;
+  if (at + bytes > isa::kHbmMaxBytes)
+    throw Error(fmt::format("tensor '{}' ({} x {} {}, {} bytes from byte {}) does not fit the {} GiB "
+                            "of HBM a core addresses", name, rows, cols, dtype_name(dtype), bytes,
+                            at, isa::kHbmMaxBytes >> 30));
   auto t = std::make_unique<HbmTensor>();
   t->id = int(tensors_.size());
   t->name = name;
@@ -849,8 +897,8 @@ const HbmTensor& Kernel::output(const std::string& name, uint32_t rows, uint32_t
 }
 
 uint64_t Kernel::hbm_bytes() const {
-  if (tensors_.empty()) return 4096;
-  return (tensors_.back()->address + tensors_.back()->bytes() + 4095) / 4096 * 4096;
+  if (tensors_.empty()) return isa::kImageAlign;
+  return isa::image_align(tensors_.back()->address + tensors_.back()->bytes());
 }
 
 PoolRef Kernel::add_pool(const std::string& name, isa::Mem mem, uint32_t bufs) {
@@ -970,6 +1018,15 @@ Operand view_operand(const View& v) {
   return o;
 }
 
+// An engine's limit on one instruction's elements per partition, checked where the kernel is
+// written rather than as the engine's fault when it runs.
+void check_free_size(const View& v, uint32_t max, Opcode opc, const char* engine) {
+  if (v.ncols > max)
+    throw Error(fmt::format("{}: {} elements per partition, more than the {} takes in one "
+                            "instruction ({}): split the free axis",
+                            isa::opcode_info(uint8_t(opc))->mnemonic, v.ncols, engine, max));
+}
+
 Node op_node(Seq seq, Opcode opc) {
   Node n;
   n.kind = Node::Kind::kOp;
@@ -1048,6 +1105,7 @@ void Kernel::pe_transpose(const View& out, const View& in) {
 }
 
 void Kernel::activation(const View& out, const View& in, const ActArgs& a) {
+  for (const View* v : {&out, &in}) check_free_size(*v, act::kActMaxN, Opcode::kActivate, "Scalar Engine");
   Node n = op_node(Seq::kAct, Opcode::kActivate);
   isa::Instruction& p = n.op.proto;
   p.func = uint32_t(a.func);
@@ -1070,6 +1128,8 @@ void Kernel::activation(const View& out, const View& in, const ActArgs& a) {
 
 void Kernel::vector_op(Opcode opc, const View& out, const std::optional<View>& in0,
                        const std::optional<View>& in1, const DveArgs& a, Seq on) {
+  for (const View* v : {&out, in0 ? &*in0 : nullptr, in1 ? &*in1 : nullptr})
+    if (v) check_free_size(*v, kDveMaxN, opc, "Vector Engine");
   Node n = op_node(on, opc);
   isa::Instruction& p = n.op.proto;
   p.alu0 = uint32_t(a.alu0);

@@ -188,6 +188,35 @@ Tensors gemm_operands(const Shape& s, uint32_t seed, const std::string& first, u
           {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
 }
 
+// SBUF bytes of a pool slot holding `bytes` per partition (slots are 64-byte aligned).
+uint64_t sbuf_slot(uint64_t bytes) { return (bytes + 63) / 64 * 64; }
+
+// gemm for a K too long to keep a^T per m tile: every (m, n) tile runs its k steps with a's
+// slice loaded and transposed in the step, b's slice streamed.
+void build_gemm_k_stream(Kernel& k, const kernel::HbmTensor& A, const kernel::HbmTensor& B,
+                         const kernel::HbmTensor& C, uint32_t t, uint32_t tn) {
+  const uint32_t M = A.rows, K = A.cols, N = B.cols;
+  auto a_pool = k.sbuf_pool("a", 2), at_pool = k.sbuf_pool("a_t", 2);
+  auto b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
+  auto tp_pool = k.psum_pool("a_t_psum", 2), acc_pool = k.psum_pool("acc", 2);
+  tile_loop(k, 0, M, t, [&](Index m0, uint32_t mm) {
+    tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
+      const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");
+      auto step = [&](Index j, uint32_t kk, bool accumulate) {
+        const Tile a = a_pool.tile(mm, t, Dtype::kBf16, "a");
+        k.dma_copy(k.sub(a, 0, mm, 0, kk), window(A, m0, j * t, mm, kk));
+        const Tile at = at_pool.tile(t, t, Dtype::kBf16, "a_t");
+        transpose_bf16(k, k.sub(at, 0, kk, 0, mm), k.sub(a, 0, mm, 0, kk), tp_pool);
+        const View moving = moving_slice(k, std::nullopt, b_pool, B, j, t, kk, n0, nn);
+        k.matmul(k.all(acc), k.sub(at, 0, kk, 0, mm), moving, accumulate);
+      };
+      step(0, std::min(K, t), false);
+      slice_loop(k, 1, K, t, [&](Index j, uint32_t kk) { step(j, kk, true); });
+      store_result(k, c_pool, C, m0, n0, acc, mm, nn);
+    });
+  });
+}
+
 // --- gemm: c[M,N] = a[M,K] @ b[K,N], bf16 in, fp32 out ---------------------------------------
 // The stationary operand wants k on partitions (a^T), but a transposing DMA moves one element
 // per AXI burst (docs/performance.md). So per m tile, a's rows load contiguously and turn into
@@ -202,7 +231,18 @@ void build_gemm(Kernel& k, const Shape& s) {
   // Square tiles: a slice [tm, tk] transposes through the array into [tk, tm].
   const uint32_t t = std::min({cfg.partitions, cfg.pe_rows, cfg.pe_cols}), tn = cfg.moving_max_n();
   const uint32_t kt = (K + t - 1) / t;
-  const bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
+  // SBUF per partition: b when resident, a's rows and a^T for all of K (two m tiles), b's
+  // slices when streamed, the results. When that does not fit, b streams; then a streams too,
+  // a slice per k step, transposed again for every n tile (a long K on a narrow SBUF).
+  bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4, k_stream = false;
+  const auto sbuf = [&] {
+    const uint64_t a_cols = k_stream ? t : K, at_cols = k_stream ? t : uint64_t(kt) * t;
+    return (b_resident ? sbuf_slot(uint64_t(kt) * N * 2) : 2 * sbuf_slot(uint64_t(tn) * 2)) +
+           2 * sbuf_slot(a_cols * 2) + 2 * sbuf_slot(at_cols * 2) + 2 * sbuf_slot(uint64_t(tn) * 4);
+  };
+  if (sbuf() > cfg.sbuf_partition_bytes) b_resident = false;
+  if (sbuf() > cfg.sbuf_partition_bytes) k_stream = true;
+  if (k_stream) return build_gemm_k_stream(k, A, B, C, t, tn);
   auto b_all_pool = k.sbuf_pool("b_all", 1), a_pool = k.sbuf_pool("a", 2);
   auto at_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
   auto tp_pool = k.psum_pool("a_t_psum", 2), acc_pool = k.psum_pool("acc", 2);
@@ -264,31 +304,78 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
 // once and multiplies every n tile of a group with it: one LoadStationary per `group` moving
 // tiles. A group's accumulators fill at most a quarter of PSUM, double-buffered, so the next
 // group's matmuls run while this one's results are copied out.
+// How gemm_at uses SBUF at a shape. Whole operands stay resident when each fits a quarter of
+// SBUF (loaded per k slice with long rows, in the order the k steps use them, so the first step
+// starts early); else a_t is kept per m tile for all of K, and b streams per k step. When the
+// pools do not fit a partition (a long K, a narrow SBUF), the plan gives up, in order: lead
+// block m tiles, b's residency, a_t's, a_t's whole-K tile (then a_t streams per k step too,
+// read once per n-tile group), and the group's width.
+struct GemmAtPlan {
+  uint32_t tk = 0, tm = 0, tn = 0, kt = 0, nt = 0, mt = 0;
+  uint32_t group = 1;       // n tiles per LoadStationary
+  bool b_resident = false, at_resident = false;
+  bool at_stream = false;   // a_t loaded per k step, not kept per m tile for all of K
+  uint32_t lead = 1;        // m tiles of the lead block (at_resident only)
+  uint32_t lead_group() const { return at_resident ? 1 : group; }
+  uint32_t accs() const { return std::max((lead + 1) * lead_group(), 2 * group); }
+};
+
+// SBUF bytes per partition of a plan's pools (each slot sized for its pool's largest tile).
+uint64_t gemm_at_sbuf(const GemmAtPlan& p, uint32_t M, uint32_t N, uint32_t out_bytes) {
+  const uint64_t b_all = uint64_t(p.kt) * N * 2, at_all = uint64_t(p.kt) * M * 2;
+  uint64_t bytes = 2 * sbuf_slot(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
+  if (!p.at_resident) bytes += 2 * sbuf_slot(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
+  if (!p.b_resident) bytes += 2 * p.group * sbuf_slot(uint64_t(p.tn) * 2);
+  return bytes + p.accs() * sbuf_slot(uint64_t(p.tn) * out_bytes);
+}
+
+GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, Dtype out) {
+  GemmAtPlan p;
+  p.tk = std::min(cfg.partitions, cfg.pe_rows);
+  p.tm = std::min(cfg.partitions, cfg.pe_cols);
+  p.tn = cfg.moving_max_n();
+  p.kt = (K + p.tk - 1) / p.tk;
+  p.nt = (N + p.tn - 1) / p.tn;
+  p.mt = (M + p.tm - 1) / p.tm;
+  p.group = std::max(1u, std::min(p.nt, cfg.psum_banks / 4));
+  p.b_resident = uint64_t(p.kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
+  p.at_resident = uint64_t(p.kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
+  // The lead block: as many m tiles as leave one more tile's accumulators free in PSUM, so
+  // the next m tile starts while the block's results are copied out.
+  if (p.at_resident) p.lead = std::clamp(cfg.psum_banks - 1, 1u, std::max(1u, p.mt));
+  const uint32_t out_bytes = uint32_t(dtype_bits(out)) / 8;
+  const std::function<bool()> fallbacks[] = {
+      [&] { return p.lead > 1 && (p.lead = p.lead / 2, true); },
+      [&] { return p.b_resident && !(p.b_resident = false); },
+      [&] { return p.at_resident && (p.at_resident = false, p.lead = 1, true); },
+      [&] { return !p.at_stream && (p.at_stream = true); },
+      [&] { return p.group > 1 && (p.group = 1, true); },
+  };
+  for (const auto& give_up : fallbacks) {
+    while (gemm_at_sbuf(p, M, N, out_bytes) > cfg.sbuf_partition_bytes)
+      if (!give_up()) break;
+  }
+  if (gemm_at_sbuf(p, M, N, out_bytes) > cfg.sbuf_partition_bytes)
+    throw Error(fmt::format("gemm_at: no tiling of m={}, k={}, n={} fits a {}-byte SBUF partition",
+                            M, K, N, cfg.sbuf_partition_bytes));
+  return p;
+}
+
 void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   const CoreConfig& cfg = k.config();
   const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
   const auto& AT = k.input("a_t", K, M, Dtype::kBf16);
   const auto& B = k.input("b", K, N, Dtype::kBf16);
   const auto& C = k.output("c", M, N, out_dtype);
-  const uint32_t tk = std::min(cfg.partitions, cfg.pe_rows);
-  const uint32_t tm = std::min(cfg.partitions, cfg.pe_cols), tn = cfg.moving_max_n();
-  const uint32_t kt = (K + tk - 1) / tk, nt = (N + tn - 1) / tn;
-  const uint32_t group = std::max(1u, std::min(nt, cfg.psum_banks / 4));
-  // Whole operands stay resident when each fits a quarter of SBUF: loads per k slice with long
-  // rows, in the order the k steps use them, so the first step starts early.
-  const bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
-  const bool at_resident = uint64_t(kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
+  const GemmAtPlan plan = plan_gemm_at(cfg, M, K, N, out_dtype);
+  const uint32_t tk = plan.tk, tm = plan.tm, tn = plan.tn, kt = plan.kt, nt = plan.nt;
+  const uint32_t group = plan.group, lead = plan.lead, accs = plan.accs();
+  const bool b_resident = plan.b_resident, at_resident = plan.at_resident;
   // The lead block multiplies one n tile at a time, so it holds the most m tiles: while the
   // operands stream in, each byte loaded then feeds the most matmul cycles.
-  const uint32_t lead_group = at_resident ? 1 : group;
-  auto whole_pool = k.sbuf_pool("whole", 2), at_pool = k.sbuf_pool("a_t", 2);
-  auto b_pool = k.sbuf_pool("b", 2 * group);
-  // The lead block: as many m tiles as leave one more tile's accumulators free in PSUM, so
-  // the next m tile starts while the block's results are copied out.
-  const uint32_t mt = (M + tm - 1) / tm;
-  const uint32_t lead =
-      at_resident ? std::clamp(cfg.psum_banks / lead_group - 1, 1u, std::max(1u, mt)) : 1;
-  const uint32_t accs = std::max((lead + 1) * lead_group, 2 * group);
+  const uint32_t lead_group = plan.lead_group();
+  auto whole_pool = k.sbuf_pool("whole", 2);
+  auto at_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2 * group);
   // One SBUF result tile per accumulator: an accumulator is free again once copied out, without
   // waiting for an older result's store to HBM.
   auto acc_pool = k.psum_pool("acc", accs), c_pool = k.sbuf_pool("c", accs);
@@ -342,6 +429,14 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
       if (at_all) {
         stationary.push_back([&, m0 = m0, mm = mm](Index j, uint32_t kk) {
           return k.sub(*at_all, 0, kk, j * M + m0, mm);
+        });
+        continue;
+      }
+      if (plan.at_stream) {  // the k step's slice, loaded for this step
+        stationary.push_back([&, m0 = m0, mm = mm](Index j, uint32_t kk) {
+          const Tile at = at_pool.tile(tk, tm, Dtype::kBf16, "a_t");
+          k.dma_copy(k.sub(at, 0, kk, 0, mm), window(AT, j * tk, m0, kk, mm));
+          return k.sub(at, 0, kk, 0, mm);
         });
         continue;
       }

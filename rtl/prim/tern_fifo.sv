@@ -76,6 +76,13 @@ module tern_fifo #(
     else $error("tern_fifo: pop from an empty FIFO");
   count_bounded: assert property (@(posedge clk_i) disable iff (!rst_ni)
       32'(cnt_q) <= Depth);
+  // Functional coverage (make coverage's user points): the corners a test of the FIFO's
+  // users should reach.
+  full_seen: cover property (@(posedge clk_i) disable iff (!rst_ni) full_o);
+  pop_while_full: cover property (@(posedge clk_i) disable iff (!rst_ni) full_o && pop_i);
+  push_pop_same_cycle: cover property (@(posedge clk_i) disable iff (!rst_ni)
+      push_i && pop_i && !flush_i);
+  flush_nonempty: cover property (@(posedge clk_i) disable iff (!rst_ni) flush_i && !empty_o);
 `endif
 
 endmodule

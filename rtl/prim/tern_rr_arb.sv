@@ -59,6 +59,9 @@ module tern_rr_arb #(
   grant_when_ready: assert property (@(posedge clk_i) disable iff (!rst_ni)
       valid_o == (ready_i && valid_i != '0));
   pointer_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni) 32'(ptr_q) < N);
+  // Functional coverage: contention, and a requester that waits while the port is busy.
+  contention: cover property (@(posedge clk_i) disable iff (!rst_ni) valid_o && |conflict_o);
+  port_busy: cover property (@(posedge clk_i) disable iff (!rst_ni) |valid_i && !ready_i);
 `endif
 
 endmodule

@@ -75,6 +75,9 @@ module tern_spill #(
       valid_o && !ready_i |=> valid_o && $stable(data_o));
   skid_only_behind_output: assert property (@(posedge clk_i) disable iff (!rst_ni)
       b_full_q |-> a_full_q);
+  // Functional coverage: the skid entry in use, and an item leaving from it.
+  skid_used: cover property (@(posedge clk_i) disable iff (!rst_ni) b_full_q);
+  skid_drains: cover property (@(posedge clk_i) disable iff (!rst_ni) b_full_q && take_out);
 `endif
 
 endmodule

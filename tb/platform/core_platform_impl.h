@@ -9,6 +9,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include "dut.h"
 #include "owned_context.h"
 #include "platform/core_platform.h"
 
@@ -57,7 +58,7 @@ struct CorePlatform<Top>::Impl {
   // The platform's own Verilator context, so it outlives the model whatever order static
   // objects die in (a platform held by a static is destroyed after Verilator's default one).
   tb::OwnedContext context;
-  std::unique_ptr<Top> top;
+  tb::Dut<Top> top;
   std::unique_ptr<VerilatedFstC> fst;
   std::unique_ptr<AxiTlmBridge> axi;
   std::unique_ptr<AxilTlmBridge<Top>> csr;

@@ -69,9 +69,8 @@ RtlResult run_on(const RtlJob& job) {
     out.stats.lockstep_instructions = c.lockstep_instructions;
     out.stats.scoreboard_bytes = c.scoreboard_bytes;
   } else {
-    const uint32_t base = uint32_t((job.hbm.size() + 4095) / 4096 * 4096);
-    const uint64_t bytes = (uint64_t(core_image_layout(job.program, base).end) + 4095) / 4096 * 4096;
-    run = platform.run(job.program, job.hbm, bytes, base, &job.cfg);
+    const uint32_t base = isa::image_program_base(job.hbm.size());
+    run = platform.run(job.program, job.hbm, isa::image_hbm_bytes(job.program, base), base, &job.cfg);
   }
   const CoreRunResult& st = run.status;
   if (st.timed_out)

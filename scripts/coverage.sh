@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Code coverage of the RTL (`make coverage`, docs/verification.md "Coverage"): runs make test's
+# CTest suite and the smoke regression on the coverage build (every model verilated with
+# --coverage, TERN_COVERAGE=ON), merges what every model wrote and reports it.
+#
+#   scripts/coverage.sh BUILD_DIR     the coverage build, already built (the Makefile does it)
+#
+# Writes BUILD_DIR/summary.json (per RTL unit: line, toggle and branch coverage in percent, the
+# goals and the waived units), BUILD_DIR/coverage.info (lcov) and BUILD_DIR/html/index.html.
+# Exits 1 when a test failed or a unit misses its goal without a waiver (sim/coverage.yaml).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=${1:?usage: scripts/coverage.sh BUILD_DIR}
+data=$build/data
+rm -rf "$data" "$build/html" "$build/summary.json" "$build/coverage.info"
+mkdir -p "$data"
+export TERN_COVERAGE_DIR=$(realpath "$data")
+export TERN=$(realpath "$build/bin/tern")
+
+status=0
+echo "[ coverage ] make test's suite on the coverage models ($build)"
+ctest --test-dir "$build" -j "${JOBS:-2}" --output-on-failure >"$build/ctest.log" 2>&1 \
+  || { status=1; echo "FAIL  ctest: $build/ctest.log"; }
+tail -n 3 "$build/ctest.log"
+echo "[ coverage ] the smoke regression"
+"$build/bin/tern_regress" sim/regressions/default.yaml --out "$build/sim" --bin-dir "$build/bin" \
+  --config-dir configs --seed 1 --waves 0 --tags smoke >"$build/sim.log" 2>&1 \
+  || { status=1; echo "FAIL  smoke regression: $build/sim.log"; }
+tail -n 2 "$build/sim.log"
+
+files=$(find "$data" -name '*.dat' | wc -l)
+echo "[ coverage ] merging $files coverage files"
+find "$data" -name '*.dat' -print0 | xargs -0 verilator_coverage --write "$build/merged.dat"
+verilator_coverage --write-info "$build/coverage.info" "$build/merged.dat"
+genhtml --quiet --output-directory "$build/html" --title "tern RTL coverage" \
+  --ignore-errors source "$build/coverage.info" >"$build/genhtml.log" 2>&1 \
+  || { status=1; echo "FAIL  genhtml: $build/genhtml.log"; }
+python3 scripts/coverage_report.py "$build/merged.dat" sim/coverage.yaml "$build/summary.json" \
+  || status=1
+echo "[ coverage ] $build/summary.json, $build/html/index.html"
+exit $status
