@@ -287,12 +287,16 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
   // gamma_K sum |a||b|.
   const double gamma = K * kU / (1 - K * kU);
   const double out_u = out_dtype == Dtype::kBf16 ? std::ldexp(1.0, -8) : 0.0;
+  std::vector<double> b_cols(b.size());  // b column by column: the k loop reads in order
+  for (size_t kk = 0; kk < K; ++kk)
+    for (size_t n = 0; n < N; ++n) b_cols[n * K + kk] = b[kk * N + n];
   return compare("c", out.at("c"), N, [&](size_t i) {
-    const size_t m = i / N, n = i % N;
+    const double* a_row = &a[i / N * K];
+    const double* b_col = &b_cols[i % N * K];
     double ref = 0, mag = 0;
     for (uint32_t kk = 0; kk < K; ++kk) {
-      ref += a[m * K + kk] * b[kk * N + n];
-      mag += std::fabs(a[m * K + kk] * b[kk * N + n]);
+      ref += a_row[kk] * b_col[kk];
+      mag += std::fabs(a_row[kk] * b_col[kk]);
     }
     return std::make_pair(ref, out_u * std::fabs(ref) + (1 + out_u) * gamma * mag + 1e-300);
   }, out_dtype);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "numerics/mac_fold.h"
 #include "numerics/numerics.h"
 
 namespace tern {
@@ -87,15 +88,20 @@ PeError TensorEngine::multiply_moving(const PeCommand& cmd, const Tile& moving, 
   }
   const uint32_t base = cmd.bank * psum.entries() + cmd.offset;
   if (!is_fp32_pass_pair(stat_dtype_, cmd.dtype)) {
-    for (uint32_t m = 0; m < stat_m_; ++m) {
-      for (uint32_t n = 0; n < cmd.n; ++n) {
-        uint32_t acc = 0;  // +0: each column's fold starts from positive zero, k ascending
-        for (uint32_t k = 0; k < stat_k_; ++k) {
-          acc = mac_step(acc, stat_dtype_, stat_[k][m], cmd.dtype, moving[k][n]);
-        }
-        psum.accumulate(m, base + n, acc, cmd.accumulate);
-      }
+    // Each output's fold starts from +0, k ascending: mac_fold, with the k values of one
+    // stationary column and of one moving column side by side.
+    std::vector<uint32_t> stat_cols(size_t(stat_m_) * stat_k_), moving_cols(size_t(cmd.n) * stat_k_);
+    for (uint32_t k = 0; k < stat_k_; ++k) {
+      for (uint32_t m = 0; m < stat_m_; ++m) stat_cols[size_t(m) * stat_k_ + k] = stat_[k][m];
+      for (uint32_t n = 0; n < cmd.n; ++n) moving_cols[size_t(n) * stat_k_ + k] = moving[k][n];
     }
+    MacOperands a, b;
+    a.assign(stat_dtype_, stat_cols.data(), stat_cols.size());
+    b.assign(cmd.dtype, moving_cols.data(), moving_cols.size());
+    for (uint32_t m = 0; m < stat_m_; ++m)
+      for (uint32_t n = 0; n < cmd.n; ++n)
+        psum.accumulate(m, base + n, mac_fold(a, size_t(m) * stat_k_, b, size_t(n) * stat_k_, stat_k_),
+                        cmd.accumulate);
     return PeError::kNone;
   }
   // fp32: the small cross terms first, then the main term; the product lo x lo is dropped.
