@@ -129,7 +129,7 @@ inline KernelImage random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
         case kTS: {
           kernel::DveArgs d;
           d.alu0 = arg % 2 ? DveAlu::kMultiply : DveAlu::kAdd;
-          d.imm0 = kernel::fbits(float(int(arg >> 4) % 17 - 8) / 4);
+          d.imm0 = float(int(arg >> 4) % 17 - 8) / 4;
           kernel::Tile t = work.tile(cur.partitions, cur.free, Dtype::kFp32, "ts");
           k.tensor_scalar(k.all(t), k.all(cur), d);
           cur = t;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <numeric>
 #include <set>
+#include <type_traits>
 
 #include "common/error.h"
 #include "core/core_model.h"
@@ -345,7 +346,7 @@ TEST(KernelErrors, KernelThatDoesNotFitSbufNamesPoolTileAndSizes) {
         kernel::Kernel k(cfg, "big");
         auto pool = k.sbuf_pool("activations", 3);
         const kernel::Tile t = pool.tile(8, 2048, Dtype::kFp32, "x_tile");  // 8 KiB x 3
-        k.memset(k.all(t), 0);
+        k.memset(k.all(t), 0.0f);
         k.finish();
       },
       {"does not fit SBUF", "activations", "x_tile", "8192", "16384"});
@@ -371,6 +372,30 @@ TEST(KernelErrors, TileUsedAfterItsSlotWasReused) {
         k.finish();
       },
       {"tile 'a'", "pool 'work'", "2 buffers", "tile 'c'"});
+}
+
+// Vector Engine immediates say what they are: a float is its binary32 pattern, an integer must
+// be named (Imm::int32, Imm::bits). Before, DveArgs and memset took raw patterns, so
+// `imm0 = 0.125f` became 0 and `memset(v, 1.0f)` wrote the pattern 1.
+static_assert(std::is_convertible_v<float, kernel::Imm>);
+static_assert(!std::is_convertible_v<int, kernel::Imm>);
+static_assert(!std::is_convertible_v<uint32_t, kernel::Imm>);
+TEST(KernelApi, ImmediatesAreTyped) {
+  EXPECT_EQ(kernel::Imm(0.125f).pattern(), 0x3E000000u);
+  EXPECT_EQ(kernel::Imm::int32(-7).pattern(), 0xFFFFFFF9u);
+  const CoreConfig cfg = config("tiny");
+  kernel::Kernel k(cfg, "fill");
+  const auto& out = k.output("out", 8, 4, Dtype::kFp32);
+  auto pool = k.sbuf_pool("p", 1);
+  const kernel::Tile t = pool.tile(8, 4, Dtype::kFp32, "t");
+  k.memset(k.all(t), 1.0f);
+  kernel::DveArgs scale;
+  scale.alu0 = DveAlu::kMultiply;
+  scale.imm0 = 0.125f;
+  k.tensor_scalar(k.all(t), k.all(t), scale);
+  k.dma_copy(kernel::HbmView{&out, 0, 0, 8, 4}, k.all(t));
+  const isa::Program p = k.finish();
+  EXPECT_EQ(Device(cfg).run(k, p, {}).outputs.at("out"), TensorBits(32, 0x3E000000u));
 }
 
 // An instruction past its engine's elements per partition is the kernel's error, naming the
@@ -442,7 +467,7 @@ TEST(KernelErrors, LoopIndexedWindowsStayInside) {
         kernel::Kernel k(cfg, "loop_view");
         auto pool = k.sbuf_pool("p", 1);
         const kernel::Tile a = pool.tile(8, 64, Dtype::kFp32, "a");
-        k.memset(k.all(a), 0);
+        k.memset(k.all(a), 0.0f);
         k.loop(2, [&](kernel::Index i) { k.tensor_copy(k.sub(a, 0, 8, i * 48, 32), k.sub(a, 0, 8, 0, 32)); });
         k.finish();
       },

@@ -1137,9 +1137,9 @@ void Kernel::vector_op(Opcode opc, const View& out, const std::optional<View>& i
   p.reverse0 = a.reverse0;
   p.reverse1 = a.reverse1;
   p.negate = a.negate;
-  p.imm2 = a.imm2;
-  p.scalar[0].imm = a.imm0;
-  p.scalar[1].imm = a.imm1;
+  p.imm2 = a.imm2.pattern();
+  p.scalar[0].imm = a.imm0.pattern();
+  p.scalar[1].imm = a.imm1.pattern();
   n.op.ap[0] = view_operand(out);
   n.op.writes[0] = true;
   if (in0) {
@@ -1179,21 +1179,21 @@ void Kernel::tensor_copy(const View& out, const View& in) {
 void Kernel::transpose(const View& out, const View& in) {
   vector_op(Opcode::kTranspose, out, in, std::nullopt, {});
 }
-void Kernel::memset(const View& out, uint32_t value_bits) {
+void Kernel::memset(const View& out, Imm value) {
   DveArgs a;
-  a.imm0 = value_bits;
+  a.imm0 = value;
   vector_op(Opcode::kMemset, out, std::nullopt, std::nullopt, a);
 }
 void Kernel::iota(const View& out, int32_t base, int32_t partition_step, int32_t element_step, Seq on) {
   DveArgs a;
-  a.imm0 = uint32_t(base);
-  a.imm1 = uint32_t(partition_step);
-  a.imm2 = uint32_t(element_step);
+  a.imm0 = Imm::int32(base);
+  a.imm1 = Imm::int32(partition_step);
+  a.imm2 = Imm::int32(element_step);
   vector_op(Opcode::kIota, out, std::nullopt, std::nullopt, a, on);
 }
-void Kernel::select(const View& out, const View& pred, const View& on_true, uint32_t on_false_bits) {
+void Kernel::select(const View& out, const View& pred, const View& on_true, Imm on_false) {
   DveArgs a;
-  a.imm0 = on_false_bits;
+  a.imm0 = on_false;
   vector_op(Opcode::kSelect, out, pred, on_true, a);
 }
 void Kernel::bn_stats(const View& out, const View& in) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "act/act_functions.h"
@@ -117,14 +118,38 @@ struct ActArgs {
   std::optional<View> acc_out;  // the accumulators after the instruction, [P, 1]
 };
 
+uint32_t fbits(float f);
+
+// A Vector Engine immediate: 32 bits, said as what they are. A float is its binary32 pattern
+// (`imm0 = 0.125f`); an integer for the bitwise and integer ops is `Imm::int32(-7)`; a pattern
+// is `Imm::bits(0xFF800000)`. There is no conversion from a plain integer, so `memset(v, 1)`
+// does not compile rather than writing the pattern 1 (a denormal) where 1.0f was meant.
+class Imm {
+ public:
+  Imm() = default;
+  Imm(float f) : bits_(fbits(f)) {}  // NOLINT(google-explicit-constructor): as a float literal
+  Imm(double d) : Imm(float(d)) {}   // NOLINT(google-explicit-constructor)
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  Imm(T) = delete;  // an integer: say Imm::int32 or Imm::bits
+  static Imm int32(int32_t v) { return from_bits(uint32_t(v)); }
+  static Imm bits(uint32_t pattern) { return from_bits(pattern); }
+  uint32_t pattern() const { return bits_; }
+
+ private:
+  static Imm from_bits(uint32_t b) {
+    Imm i;
+    i.bits_ = b;
+    return i;
+  }
+  uint32_t bits_ = 0;
+};
+
 struct DveArgs {
   DveAlu alu0 = DveAlu::kBypass, alu1 = DveAlu::kBypass;
   std::optional<View> s0_vec, s1_vec;
-  uint32_t imm0 = 0, imm1 = 0, imm2 = 0;  // fp32 bits (int32 for bitwise ops, iota)
+  Imm imm0, imm1, imm2;
   bool reverse0 = false, reverse1 = false, negate = false;
 };
-
-uint32_t fbits(float f);
 
 class Kernel {
  public:
@@ -166,10 +191,10 @@ class Kernel {
   void tensor_reduce(const View& out, const View& in, DveAlu op, bool negate = false);
   void tensor_copy(const View& out, const View& in);
   void transpose(const View& out, const View& in);
-  void memset(const View& out, uint32_t value_bits);
+  void memset(const View& out, Imm value);
   void iota(const View& out, int32_t base, int32_t partition_step, int32_t element_step,
             isa::Seq on = isa::Seq::kPool);
-  void select(const View& out, const View& pred, const View& on_true, uint32_t on_false_bits);
+  void select(const View& out, const View& pred, const View& on_true, Imm on_false);
   void bn_stats(const View& out, const View& in);
   void bn_aggr(const View& out, const View& in);
   // Any Vector Engine op, on the DVE or the POOL sequencer.

@@ -804,7 +804,7 @@ void build_attention(Kernel& k, const Shape& s) {
   const Tile mask = consts.tile(B, B, Dtype::kFp32, "mask");
   DveArgs ge;
   ge.alu0 = DveAlu::kGreaterEqual;
-  ge.imm0 = kernel::fbits(0.0f);
+  ge.imm0 = 0.0f;
   k.tensor_scalar(k.all(mask), k.all(diff), ge);
   const uint32_t tiles = (S + B - 1) / B;
   for (uint32_t qi = 0; qi < tiles; ++qi) {  // one pass per query tile: a static loop
@@ -816,9 +816,9 @@ void build_attention(Kernel& k, const Shape& s) {
     const Tile m = state.tile(qn, 1, Dtype::kFp32, "m");
     const Tile l = state.tile(qn, 1, Dtype::kFp32, "l");
     const Tile acc = state.tile(qn, D, Dtype::kFp32, "o");
-    k.memset(k.all(m), kNegInf);
-    k.memset(k.all(l), 0);
-    k.memset(k.all(acc), 0);
+    k.memset(k.all(m), kernel::Imm::bits(kNegInf));
+    k.memset(k.all(l), 0.0f);
+    k.memset(k.all(acc), 0.0f);
     // One K/V tile: scores, online softmax update, P @ V.
     auto block = [&](Index k0, uint32_t kn, bool diagonal) {
       const Tile kr = rows.tile(kn, D, Dtype::kBf16, "k");
@@ -833,7 +833,7 @@ void build_attention(Kernel& k, const Shape& s) {
       ActArgs scl;
       scl.scale = scale;
       k.activation(k.all(s2), k.all(sc), scl);
-      if (diagonal) k.select(k.all(s2), k.sub(mask, 0, qn, 0, kn), k.all(s2), kNegInf);
+      if (diagonal) k.select(k.all(s2), k.sub(mask, 0, qn, 0, kn), k.all(s2), kernel::Imm::bits(kNegInf));
       const Tile cur = vec.tile(qn, 1, Dtype::kFp32, "rowmax");
       k.tensor_reduce(k.all(cur), k.all(s2), DveAlu::kMax);
       const Tile mnew = vec.tile(qn, 1, Dtype::kFp32, "m_new");
@@ -841,7 +841,7 @@ void build_attention(Kernel& k, const Shape& s) {
       const Tile negm = vec.tile(qn, 1, Dtype::kFp32, "neg_m");
       DveArgs neg;
       neg.alu0 = DveAlu::kMultiply;
-      neg.imm0 = kernel::fbits(-1.0f);
+      neg.imm0 = -1.0f;
       k.tensor_scalar(k.all(negm), k.all(mnew), neg);
       const Tile p = p_pool.tile(qn, kn, Dtype::kBf16, "p");
       const Tile rowsum = vec.tile(qn, 1, Dtype::kFp32, "rowsum");
