@@ -2,31 +2,22 @@
 
 #include <cfloat>
 #include <cmath>
-#include <cstring>
 #include <limits>
+
+#include "numerics/numerics.h"
 
 namespace tern::oracle {
 namespace {
 
 using act::ActFunc;
 
-float as_float(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-uint32_t as_bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, sizeof b);
-  return b;
-}
 // Floats in increasing order <-> consecutive integers (-0 just below +0).
 int64_t order_key(float f) {
-  const uint32_t b = as_bits(f);
+  const uint32_t b = fp32_to_bits(f);
   return (b >> 31) ? -static_cast<int64_t>(b & 0x7FFFFFFFu) - 1 : static_cast<int64_t>(b);
 }
 float from_key(int64_t k) {
-  return k < 0 ? as_float(static_cast<uint32_t>(-(k + 1)) | 0x80000000u) : as_float(static_cast<uint32_t>(k));
+  return k < 0 ? fp32_from_bits(static_cast<uint32_t>(-(k + 1)) | 0x80000000u) : fp32_from_bits(static_cast<uint32_t>(k));
 }
 
 double sigmoid(double z) { return z >= 0 ? 1 / (1 + std::exp(-z)) : std::exp(z) / (1 + std::exp(z)); }
@@ -60,8 +51,8 @@ double condition(ActFunc f, double x, double fx) {
 // restated here from the rounding rule rather than taken from the model.
 float to_bf16(float x) {
   if (std::isnan(x)) return x;
-  const uint32_t b = as_bits(x);
-  return as_float((b + 0x7FFFu + ((b >> 16) & 1)) & 0xFFFF0000u);
+  const uint32_t b = fp32_to_bits(x);
+  return fp32_from_bits((b + 0x7FFFu + ((b >> 16) & 1)) & 0xFFFF0000u);
 }
 
 // Whether the BF16 result is one of the two BF16 neighbours of the true value.
@@ -110,7 +101,7 @@ ActAccuracy measure_act(ActFunc f, uint64_t dense_points, const std::function<ui
   double sum = 0;
   auto sample = [&](float x) {
     const double ref = act_reference(f, x);
-    const float got = as_float(eval(as_bits(x)));
+    const float got = fp32_from_bits(eval(fp32_to_bits(x)));
     const double err = ulp_error(got, ref);
     sum += err;
     ++acc.points;
@@ -129,12 +120,12 @@ ActAccuracy measure_act(ActFunc f, uint64_t dense_points, const std::function<ui
   }
   acc.mean_ulp = sum / static_cast<double>(acc.points);
   for (uint32_t b = 0; b < 0x10000; ++b) {
-    const float x = as_float(b << 16);
+    const float x = fp32_from_bits(b << 16);
     if (std::isnan(x)) continue;
     const float ax = mirrored ? std::fabs(x) : x;
     if (!(ax >= range.lo && ax <= range.hi)) continue;
     const double ref = act_reference(f, x);
-    const float got = as_float(eval(as_bits(x)));
+    const float got = fp32_from_bits(eval(fp32_to_bits(x)));
     ++acc.bf16_inputs;
     if (!bf16_faithful(got, ref)) ++acc.bf16_unfaithful;
     const double g16 = to_bf16(got);

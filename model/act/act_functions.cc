@@ -10,16 +10,9 @@ namespace tern::act {
 
 namespace fp {
 namespace {
-float as_float(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
+float as_float(uint32_t bits) { return fp32_from_bits(bits); }
 uint32_t as_bits(float f) {
-  if (std::isnan(f)) return kFp32CanonicalNaN;
-  uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
-  return bits;
+  return std::isnan(f) ? kFp32CanonicalNaN : fp32_to_bits(f);
 }
 }  // namespace
 uint32_t add(uint32_t a, uint32_t b) { return as_bits(as_float(a) + as_float(b)); }

@@ -4,20 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "common/error.h"
 
 namespace tern {
 namespace {
 
-float as_float(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
-bool is_nan32(uint32_t x) { return std::isnan(as_float(x)); }
+bool is_nan32(uint32_t x) { return std::isnan(fp32_from_bits(x)); }
 uint32_t canonical(uint32_t x) { return is_nan32(x) ? kFp32CanonicalNaN : x; }
 uint32_t negated(uint32_t x) { return is_nan32(x) ? kFp32CanonicalNaN : x ^ 0x80000000u; }
 
@@ -52,7 +45,7 @@ enum class Kind { kFp, kInt, kCopy, kWord };
 bool total_greater(uint32_t a, uint32_t b) {
   const bool na = is_nan32(a), nb = is_nan32(b);
   if (na || nb) return na && !nb;
-  const float fa = as_float(a), fb = as_float(b);
+  const float fa = fp32_from_bits(a), fb = fp32_from_bits(b);
   if (fa != fb) return fa > fb;
   return !(a >> 31) && (b >> 31);  // equal values: only +0 vs -0 differ
 }
@@ -104,7 +97,7 @@ bool dve_alu_is_bitwise(DveAlu alu) {
 }
 
 uint32_t dve_alu(DveAlu alu, uint32_t a, uint32_t b) {
-  const float fa = as_float(a), fb = as_float(b);
+  const float fa = fp32_from_bits(a), fb = fp32_from_bits(b);
   switch (alu) {
     case DveAlu::kBypass: return a;
     case DveAlu::kAdd: return fp32_add(a, b);
@@ -299,7 +292,7 @@ VectorEngine::Result VectorEngine::execute(const DveCommand& c, const DveLanes& 
         for (uint32_t i = 0; i < n; ++i) emit(Kind::kFp, c.imm0);
         break;
       case DveOp::kSelect:
-        for (uint32_t i = 0; i < n; ++i) emit(Kind::kFp, as_float(x(i)) != 0.0f ? y(i) : s0);
+        for (uint32_t i = 0; i < n; ++i) emit(Kind::kFp, fp32_from_bits(x(i)) != 0.0f ? y(i) : s0);
         break;
       case DveOp::kIota:
         for (uint32_t i = 0; i < n; ++i) emit(Kind::kInt, s0 + p * c.imm1 + c.imm2 * i);

@@ -16,13 +16,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 #include <numeric>
 #include <set>
 
 #include "common/error.h"
 #include "core/memory.h"
 #include "isa/image.h"
+#include "numerics/numerics.h"
 
 namespace tern::kernel {
 
@@ -53,11 +53,7 @@ int64_t Index::eval(const std::vector<int64_t>& vars) const {
   return v;
 }
 
-uint32_t fbits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
+uint32_t fbits(float f) { return fp32_to_bits(f); }
 
 namespace {
 

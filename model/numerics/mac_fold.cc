@@ -5,7 +5,6 @@
 #include <array>
 #include <cfloat>
 #include <cmath>
-#include <cstring>
 
 #include "common/error.h"
 #include "numerics/numerics.h"
@@ -14,25 +13,13 @@ namespace tern {
 
 namespace {
 
-float as_float(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
-
-uint32_t as_bits(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, sizeof b);
-  return b;
-}
-
 // The host float of every pattern of a type of at most 16 bits, decoded by the numerics'
 // own rules once (its value is exact: at most 11 significant bits, in binary32's range).
 std::vector<float> value_table(Dtype t) {
   const uint32_t count = 1u << dtype_bits(t);
   std::vector<float> table(count);
   for (uint32_t x = 0; x < count; ++x)
-    table[x] = as_float(round_to_float(decode(t, x), Dtype::kFp32, {}, 0));
+    table[x] = fp32_from_bits(round_to_float(decode(t, x), Dtype::kFp32, {}, 0));
   return table;
 }
 
@@ -57,7 +44,7 @@ void MacOperands::assign(Dtype t, const uint32_t* patterns, size_t n) {
   bits.assign(patterns, patterns + n);
   value.resize(n);
   if (t == Dtype::kTf32) {  // the top 19 bits of a binary32 pattern: exactly that float
-    for (size_t i = 0; i < n; ++i) value[i] = as_float(patterns[i] & 0xFFFFE000u);
+    for (size_t i = 0; i < n; ++i) value[i] = fp32_from_bits(patterns[i] & 0xFFFFE000u);
     return;
   }
   const std::vector<float>& table = values_of(t);
@@ -79,9 +66,9 @@ uint32_t mac_fold(const MacOperands& a, size_t a_first, const MacOperands& b, si
       acc += p;
       continue;
     }
-    acc = as_float(mac_step(as_bits(acc), a.type, a.bits[a_first + k], b.type, b.bits[b_first + k]));
+    acc = fp32_from_bits(mac_step(fp32_to_bits(acc), a.type, a.bits[a_first + k], b.type, b.bits[b_first + k]));
   }
-  return std::isnan(acc) ? kFp32CanonicalNaN : as_bits(acc);
+  return std::isnan(acc) ? kFp32CanonicalNaN : fp32_to_bits(acc);
 }
 
 }  // namespace tern

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "numerics/dtype.h"
 
@@ -72,5 +73,17 @@ ExactValue fp32_hi(Dtype t, uint32_t x);
 ExactValue fp32_lo(Dtype t, uint32_t x);
 
 constexpr uint32_t kFp32CanonicalNaN = 0x7FC00000u;
+
+// A binary32 pattern as the host's float and back, bit for bit (NaN payloads kept).
+inline float fp32_from_bits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+inline uint32_t fp32_to_bits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
 
 }  // namespace tern
