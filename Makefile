@@ -81,8 +81,9 @@ timing: configure
 	scripts/timing.sh
 
 # RTL code coverage (docs/verification.md "Coverage"): every model verilated with --coverage in
-# its own build directory (about 40 minutes to build on two cores, once), make test's suite
-# and the smoke regression run on it, merged into summary.json and an lcov HTML report.
+# its own build directory (about an hour to build on two cores, once; the models run 4-6x
+# slower, so the suite takes hours), make test's suite and the smoke regression run on it,
+# merged into summary.json and an lcov HTML report.
 COVERAGE_BUILD := $(BUILD)/coverage
 coverage: bootstrap
 	@cmake --build $(COVERAGE_BUILD) -- -n >/dev/null 2>&1 || \
