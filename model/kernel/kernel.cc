@@ -246,8 +246,9 @@ struct Kernel::Impl {
     uint32_t sbuf_used = 0, psum_used = 0;
     for (PoolInfo& p : pools) {
       if (p.slot_bytes == 0) continue;
-      const uint32_t align = p.mem == isa::Mem::kPsum ? cfg.psum_bank_bytes : 64;
-      p.stride = (p.slot_bytes + align - 1) / align * align;
+      const uint32_t bank = cfg.psum_bank_bytes;
+      p.stride = p.mem == isa::Mem::kPsum ? (p.slot_bytes + bank - 1) / bank * bank
+                                          : uint32_t(sbuf_slot_bytes(p.slot_bytes));
       uint32_t& used = p.mem == isa::Mem::kPsum ? psum_used : sbuf_used;
       const uint32_t limit = p.mem == isa::Mem::kPsum ? psum : sbuf;
       p.base = used;

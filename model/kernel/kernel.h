@@ -120,6 +120,13 @@ struct ActArgs {
 
 uint32_t fbits(float f);
 
+// The SBUF bytes per partition of one pool slot holding a tile of `bytes` per partition: slots
+// are 64-byte aligned (a PSUM slot is a whole bank). What a kernel adds up to plan its pools.
+constexpr uint64_t kSbufSlotAlign = 64;
+constexpr uint64_t sbuf_slot_bytes(uint64_t bytes) {
+  return (bytes + kSbufSlotAlign - 1) / kSbufSlotAlign * kSbufSlotAlign;
+}
+
 // A Vector Engine immediate: 32 bits, said as what they are. A float is its binary32 pattern
 // (`imm0 = 0.125f`); an integer for the bitwise and integer ops is `Imm::int32(-7)`; a pattern
 // is `Imm::bits(0xFF800000)`. There is no conversion from a plain integer, so `memset(v, 1)`

@@ -188,9 +188,6 @@ Tensors gemm_operands(const Shape& s, uint32_t seed, const std::string& first, u
           {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
 }
 
-// SBUF bytes of a pool slot holding `bytes` per partition (slots are 64-byte aligned).
-uint64_t sbuf_slot(uint64_t bytes) { return (bytes + 63) / 64 * 64; }
-
 // gemm for a K too long to keep a^T per m tile: every (m, n) tile runs its k steps with a's
 // slice loaded and transposed in the step, b's slice streamed.
 void build_gemm_k_stream(Kernel& k, const kernel::HbmTensor& A, const kernel::HbmTensor& B,
@@ -237,8 +234,8 @@ void build_gemm(Kernel& k, const Shape& s) {
   bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4, k_stream = false;
   const auto sbuf = [&] {
     const uint64_t a_cols = k_stream ? t : K, at_cols = k_stream ? t : uint64_t(kt) * t;
-    return (b_resident ? sbuf_slot(uint64_t(kt) * N * 2) : 2 * sbuf_slot(uint64_t(tn) * 2)) +
-           2 * sbuf_slot(a_cols * 2) + 2 * sbuf_slot(at_cols * 2) + 2 * sbuf_slot(uint64_t(tn) * 4);
+    return (b_resident ? kernel::sbuf_slot_bytes(uint64_t(kt) * N * 2) : 2 * kernel::sbuf_slot_bytes(uint64_t(tn) * 2)) +
+           2 * kernel::sbuf_slot_bytes(a_cols * 2) + 2 * kernel::sbuf_slot_bytes(at_cols * 2) + 2 * kernel::sbuf_slot_bytes(uint64_t(tn) * 4);
   };
   if (sbuf() > cfg.sbuf_partition_bytes) b_resident = false;
   if (sbuf() > cfg.sbuf_partition_bytes) k_stream = true;
@@ -327,10 +324,10 @@ struct GemmAtPlan {
 // SBUF bytes per partition of a plan's pools (each slot sized for its pool's largest tile).
 uint64_t gemm_at_sbuf(const GemmAtPlan& p, uint32_t M, uint32_t N, uint32_t out_bytes) {
   const uint64_t b_all = uint64_t(p.kt) * N * 2, at_all = uint64_t(p.kt) * M * 2;
-  uint64_t bytes = 2 * sbuf_slot(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
-  if (!p.at_resident) bytes += 2 * sbuf_slot(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
-  if (!p.b_resident) bytes += 2 * p.group * sbuf_slot(uint64_t(p.tn) * 2);
-  return bytes + p.accs() * sbuf_slot(uint64_t(p.tn) * out_bytes);
+  uint64_t bytes = 2 * kernel::sbuf_slot_bytes(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
+  if (!p.at_resident) bytes += 2 * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
+  if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.tn) * 2);
+  return bytes + p.accs() * kernel::sbuf_slot_bytes(uint64_t(p.tn) * out_bytes);
 }
 
 GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, Dtype out) {
