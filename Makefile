@@ -119,6 +119,7 @@ bench: bench-models
 bench-trn2: bench-models
 	cmake --build $(BUILD) --target tern_bench_e2e_trn2 tern_bench_sim_speed -j $(JOBS)
 	$(BIN)/tern_bench_e2e_trn2 --out $(BUILD)/bench --config trn2
+	$(BIN)/tern_bench_e2e_trn2 --out $(BUILD)/bench --config trn2 --sections workloads --rtl-max-cycles 30000
 	$(BIN)/tern_bench_sim_speed --out $(BUILD)/bench
 
 clean:

@@ -9,7 +9,10 @@
 //   dma.json        HBM -> SBUF and SBUF -> HBM copies of 128 partitions' rows x 2..32 KiB at
 //                   several HBM latencies: each direction's cycles and its efficiency (bytes
 //                   moved / (cycles x AXI bytes per beat));
-//   kernels.json    attention and layer norm: cycles and per-engine utilisation.
+//   kernels.json    attention and layer norm: cycles and per-engine utilisation;
+//   workloads.json  the workload suite (bench/workloads.yaml, bench/workloads.h): every run's
+//                   golden estimate, and the RTL's cycles for the runs whose estimate is within
+//                   --rtl-max-cycles, each with its roofline figures.
 // (sim_speed.json, one and two Verilator threads, is tern_bench_sim_speed's.)
 // Each file is a JSON list of records with a "config" key; a run replaces the records of its
 // own config and keeps the others, so the small and trn2 runs share the files.
@@ -35,6 +38,7 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -43,6 +47,8 @@
 #include <vector>
 
 #include "bench_json.h"
+#include "isa/image.h"
+#include "workloads.h"
 #include "cmdline.h"
 #include "common/error.h"
 #include "kernel_random.h"
@@ -74,7 +80,10 @@ struct Args {
   std::string gemm;                  // --gemm m=..,k=..,n=..: that GEMM at latency 200 (default: per config)
   std::string gemm_kernel;  // --gemm-kernel: the kernel --gemm and trn2 run (default gemm_at;
                             // trn2: gemm_at and gemm_at_bf16)
-  std::set<std::string> sections;    // --sections gemm,dma,kernels (default: per config)
+  std::set<std::string> sections;    // --sections gemm,dma,kernels,workloads (default: per config)
+  std::string suite = "bench/workloads.yaml";
+  uint64_t rtl_max_cycles = 250000;  // workloads: the RTL runs those the golden model estimates within
+  bool golden_only = false;          // workloads: the golden estimates alone (any config, no core model)
   bool quick = false;
 };
 
@@ -151,6 +160,57 @@ DmaCopy dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
   return d;
 }
 
+// The golden model's estimate of a run at HBM latency 200: timing only (the Tensor Engine's
+// arithmetic skipped, no race detection), so that every suite shape runs in seconds.
+core::RunStats golden_estimate(const CoreConfig& cfg, const tb::KernelImage& img) {
+  core::CoreOptions opt;
+  opt.hbm_bytes = isa::image_hbm_bytes(img.program, isa::image_program_base(img.hbm.size()));
+  opt.timing_only = true;
+  opt.detect_races = false;
+  core::CoreModel model(cfg, opt);
+  model.hbm().write(0, img.hbm.data(), img.hbm.size());
+  return model.run(img.program);
+}
+
+// Runs an image on the RTL platform, checked against the golden model; empty: no RTL core.
+using RtlRun = std::function<tb::PlatformCompare(const tb::KernelImage&)>;
+
+// The workload suite: each run's golden estimate, and the RTL's cycles (checked against the
+// golden model's results) where the estimate is at most --rtl-max-cycles and `rtl` is given.
+// A shape the kernel cannot build on this config is a record with its error.
+void run_workloads(const CoreConfig& cfg, const Args& a, const RtlRun& rtl) {
+  std::vector<bench::Record> out;
+  const uint32_t port = cfg.axi_data_bits / 8;
+  for (const bench::Workload& w : bench::load_workloads(a.suite)) {
+    const std::string what = fmt::format("{} {} {} {}", w.model, w.layer, w.kernel, kernels::shape_text(w.shape));
+    tb::KernelImage img;
+    core::RunStats est;
+    try {
+      img = reference_image(cfg, w.kernel, w.shape);
+      est = golden_estimate(cfg, img);
+    } catch (const Error& e) {
+      fmt::print("{}: not run: {}\n", what, e.what());
+      out.push_back({{"model", w.model}, {"layer", w.layer}, {"kernel", w.kernel}, {"shape", kernels::shape_text(w.shape)},
+                     {"config", cfg.name}, {"backend", "none"}, {"error", e.what()}});
+      continue;
+    }
+    uint64_t tensor_bytes = 0;
+    for (const auto& t : img.k->tensors()) tensor_bytes += uint64_t(t->rows) * t->cols * core::dtype_bytes(t->dtype);
+    bench::Record g = bench::workload_record(w, cfg, "golden", est.cycles, est, tensor_bytes, port);
+    fmt::print("{}: golden estimate {} cycles, roofline {:.3f} ({}-bound)\n", what, est.cycles,
+               g["roofline_fraction"].get<double>(), g["bound"].get<std::string>());
+    out.push_back(std::move(g));
+    if (!rtl || est.cycles > a.rtl_max_cycles) continue;
+    const tb::PlatformCompare c = rtl(img);
+    bench::Record r = bench::workload_record(w, cfg, "rtl", c.run.cycles, c.outcome.golden, tensor_bytes, port);
+    r["wall_seconds"] = c.run.wall_seconds;
+    fmt::print("{}: RTL {} cycles (golden {}), roofline {:.3f}\n", what, c.run.cycles,
+               c.outcome.golden.cycles, r["roofline_fraction"].get<double>());
+    out.push_back(std::move(r));
+  }
+  bench::write_records(a.out, "workloads.json", out, true);
+}
+
 template <typename Top>
 void run_all(const CoreConfig& cfg, const Args& a) {
   tb::PlatformOptions opt;
@@ -159,7 +219,8 @@ void run_all(const CoreConfig& cfg, const Args& a) {
   const std::set<std::string> sections =
       !a.sections.empty() ? a.sections
       : trn2              ? std::set<std::string>{"gemm"}
-                          : std::set<std::string>{"gemm", "dma", "kernels"};
+      : a.quick           ? std::set<std::string>{"gemm", "dma", "kernels"}
+                          : std::set<std::string>{"gemm", "dma", "kernels", "workloads"};
 
   // --- e2e GEMM ------------------------------------------------------------------------
   std::vector<bench::Record> gemm;
@@ -312,6 +373,8 @@ void run_all(const CoreConfig& cfg, const Args& a) {
     }
     bench::write_records(a.out, "kernels.json", kern, true);
   }
+  if (sections.count("workloads"))
+    run_workloads(cfg, a, [&](const tb::KernelImage& img) { return run_checked(platform, cfg, img, 200); });
 }
 
 }  // namespace
@@ -328,10 +391,18 @@ int sc_main(int argc, char** argv) {
     app.add_option("--gemm-kernel", a.gemm_kernel, "the GEMM section's kernel")->capture_default_str();
     app.add_option("--sections", a.sections, "the sections to run (default: all)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"gemm", "dma", "kernels"}));
+        ->check(CLI::IsMember({"gemm", "dma", "kernels", "workloads"}));
+    app.add_option("--suite", a.suite, "the workload suite")->capture_default_str();
+    app.add_flag("--golden-only", a.golden_only, "workloads: the golden model's estimates only (any config)");
+    cli::add_uint(app, "--rtl-max-cycles", a.rtl_max_cycles,
+                  "workloads: run on the RTL the shapes the golden model estimates within this", 0, UINT64_MAX);
     if (int status = 0; !cli::parse(app, argc, argv, status)) return status;
     const CoreConfig cfg = load_config(a.configs + "/" + a.config + ".yaml");
-    if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
+    if (a.golden_only) {
+      if (a.sections != std::set<std::string>{"workloads"})
+        throw Error("--golden-only runs the workloads section alone (--sections workloads)");
+      run_workloads(cfg, a, {});
+    } else if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
 #if TERN_SMALL_CORE
     else if (cfg.name == "small") run_all<Vtern_core_small>(cfg, a);
 #endif

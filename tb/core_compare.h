@@ -46,7 +46,8 @@ struct GoldenRun {
 };
 
 inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
-                            const std::vector<uint8_t>& hbm_init, bool log_writes = false) {
+                            const std::vector<uint8_t>& hbm_init, bool log_writes = false,
+                            core::HbmTiming timing = {}) {
   GoldenRun g;
   g.program_base = isa::image_program_base(hbm_init.size());
   g.hbm_bytes = isa::image_hbm_bytes(p, g.program_base);
@@ -54,6 +55,7 @@ inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
   gopt.hbm_bytes = g.hbm_bytes;
   gopt.track_hbm_writers = true;
   gopt.log_hbm_writes = log_writes;
+  gopt.hbm_timing = timing;
   g.model = std::make_unique<core::CoreModel>(cfg, gopt);
   g.model->hbm().write(0, hbm_init.data(), hbm_init.size());
   try {

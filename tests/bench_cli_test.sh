@@ -30,6 +30,44 @@ expect_ok "bench --help" "--out" "$bin/tern_bench_mac_lane" --help
 expect_error "bench unknown option" "--oot" "$bin/tern_bench_mac_lane" --oot /nonexistent
 expect_ok "link bench --help" "--quick" "$bin/tern_bench_link" --help
 expect_error "e2e bench section" "nosuch" "$bin/tern_bench_e2e" --sections gemm,nosuch
+# The workload suite (bench/workloads.yaml): a small one on tiny, golden and RTL, writes every
+# record's keys; a bad suite is an error naming the file and the place.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+configs=$(cd "$(dirname "${BASH_SOURCE[0]}")/../configs" && pwd)
+cat >"$tmp/suite.yaml" <<'EOF'
+gemm_kernel: gemm_at_bf16
+dtypes: [bf16]
+models:
+  toy:
+    tokens: [16]
+    hidden: 32
+    head_dim: 8
+    norm: rmsnorm
+    gemm:
+      up: [32, 64]
+square: [24]
+EOF
+expect_ok "workloads on tiny" "workloads.json" "$bin/tern_bench_e2e" --configs "$configs" --config tiny \
+  --sections workloads --suite "$tmp/suite.yaml" --out "$tmp/out" --rtl-max-cycles 100000
+for key in '"kernel"' '"config"' '"backend":"rtl"' '"backend":"golden"' '"M"' '"K"' '"N"' '"dtype"' \
+           '"cycles"' '"golden_cycles"' '"pe_utilization"' '"hbm_utilization"' '"roofline_fraction"'; do
+  if grep -q "$key" "$tmp/out/workloads.json"; then ok "workloads.json has $key"; else bad "workloads.json lacks $key"; fi
+done
+expect_ok "workloads golden only" "golden estimate" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
+  --suite "$tmp/suite.yaml" --out "$tmp/out2" --golden-only
+sed 's/dtypes: \[bf16\]/dtypes: [fp8]/' "$tmp/suite.yaml" >"$tmp/fp8.yaml"
+expect_error "workloads fp8" "fp8.yaml:2:" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
+  --suite "$tmp/fp8.yaml" --out "$tmp/out3" --golden-only
+sed 's/hidden: 32/hidden: -32/' "$tmp/suite.yaml" >"$tmp/neg.yaml"
+expect_error "workloads negative size" "hidden" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
+  --suite "$tmp/neg.yaml" --out "$tmp/out3" --golden-only
+sed '/head_dim/d' "$tmp/suite.yaml" >"$tmp/nohead.yaml"
+expect_error "workloads missing key" "'head_dim' is missing" "$bin/tern_bench_e2e" --configs "$configs" --config tiny \
+  --sections workloads --suite "$tmp/nohead.yaml" --out "$tmp/out3" --golden-only
+expect_error "workloads no file" "/nonexistent.yaml" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
+  --suite /nonexistent.yaml --out "$tmp/out3" --golden-only
+expect_error "golden only, other sections" "--golden-only" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --golden-only
 expect_ok "runner --help" "--tags" "$bin/tern_regress" --help
 expect_error "runner seed" "--seed" "$bin/tern_regress" list.yaml --out o --bin-dir b --config-dir c --seed 1e3
 expect_error "runner waves" "--waves" "$bin/tern_regress" list.yaml --out o --bin-dir b --config-dir c --waves 2

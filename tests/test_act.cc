@@ -255,8 +255,10 @@ TYPED_TEST(ActRtlTest, OneElementPerCycleAndLatency) {
   for (int f = 0; f < act::kNumActFuncs; ++f) {
     const auto func = static_cast<ActFunc>(f);
     for (uint32_t n : {1u, 64u}) {
-      const tb::ActCheck r = this->check({this->op(func, Dtype::kBf16, Dtype::kBf16, n)});
+      const tb::ActOp op = this->op(func, Dtype::kBf16, Dtype::kBf16, n);
+      const tb::ActCheck r = this->check({op});
       EXPECT_EQ(r.cycles, n + act::act_latency(func) + 1) << act::act_func_name(func) << ", n = " << n;
+      EXPECT_EQ(r.cycles, act::act_cycles(op.cmd)) << "the golden core model's estimate";
     }
   }
   // Back to back, each further command costs one cycle more than its elements: the pipeline's
@@ -284,6 +286,8 @@ TYPED_TEST(ActRtlTest, ReductionRates) {
   // reaches the reduction, five before its output: the run ends at the later of the two.
   EXPECT_EQ(this->check({add}).cycles, (n - 1) * act::kActAddReduceSpacing + 1 + lat + 1 + (10 - 5));
   EXPECT_EQ(this->check({max}).cycles, n + lat + 1);
+  EXPECT_EQ(this->check({add}).cycles, act::act_cycles(add.cmd)) << "the golden core model's estimate";
+  EXPECT_EQ(this->check({max}).cycles, act::act_cycles(max.cmd)) << "the golden core model's estimate";
 }
 
 // Seeded random programs with stalls on both streams: the bulk of the >= 10^5 instructions.

@@ -14,6 +14,7 @@
 
 #include "common/error.h"
 #include "core/core_model.h"
+#include "isa/asm.h"
 #include "kernels/kernels.h"
 #include "runtime/device.h"
 #include "test_util.h"
@@ -264,14 +265,15 @@ TEST(AutoSync, EveryInsertedWaitIsNeeded) {
     const kernels::Tensors in = ref.inputs(s, 1);
     ASSERT_EQ(fault_of(b, cfg, in), 0) << name;
     int waits = 0;
-    for (auto& stream : b.program.streams) {
-      for (auto& instr : stream) {
+    for (size_t q = 0; q < b.program.streams.size(); ++q) {
+      for (size_t pc = 0; pc < b.program.streams[q].size(); ++pc) {
+        isa::Instruction& instr = b.program.streams[q][pc];
         if (!instr.sync.wait) continue;
         ++waits;
         instr.sync.wait = false;
         EXPECT_EQ(fault_of(b, cfg, in), int(core::FaultKind::kRace))
-            << name << ": dropping the wait of a " << isa::opcode_info(uint8_t(instr.op))->mnemonic
-            << " did not cause a race";
+            << name << ": dropping the wait of " << isa::seq_name(isa::Seq(q)) << " pc " << pc << " ("
+            << isa::instruction_text(instr) << ") did not cause a race";
         instr.sync.wait = true;
       }
     }

@@ -95,4 +95,14 @@ uint32_t act_latency(ActFunc f) {
   }
 }
 
+uint64_t act_cycles(const ActCommand& c) {
+  const uint64_t lat = act_latency(ActFunc(c.func));
+  const bool reduces = c.reduce_cmd >= uint8_t(ReduceCmd::kReduce);
+  if (reduces && c.reduce_op == uint8_t(ReduceOp::kAdd) && c.n > 0)
+    // The accumulator is written kActAddReduceSpacing - 1 cycles after the last result reaches
+    // the reduction, which is five cycles before that result's output.
+    return uint64_t(c.n - 1) * kActAddReduceSpacing + 1 + lat + 1 + (kActAddReduceSpacing - 1 - 5);
+  return uint64_t(c.n) + lat + 1;
+}
+
 }  // namespace tern::act

@@ -77,5 +77,9 @@ bool is_act_dtype(uint8_t code);
 // with no stall; and the shortest spacing of the elements of an add reduction.
 uint32_t act_latency(ActFunc f);
 constexpr uint32_t kActAddReduceSpacing = 11;
+// The cycles of one command from its acceptance to its last output, alone in the engine: n
+// elements a cycle each and the function's latency; an add reduction spaces its elements
+// kActAddReduceSpacing apart and ends when its accumulator is written.
+uint64_t act_cycles(const ActCommand& c);
 
 }  // namespace tern::act

@@ -6,6 +6,7 @@
 #include <deque>
 #include <map>
 #include <queue>
+#include <utility>
 
 #include "act/scalar_engine.h"
 #include "dve/vector_engine.h"
@@ -20,13 +21,23 @@ using isa::Instruction;
 using isa::Opcode;
 using isa::Seq;
 
-uint64_t dma_cycles(uint64_t bytes, const CoreConfig& cfg) {
-  constexpr uint64_t kDmaLatency = 64;  // descriptor fetch and first beat, estimated
-  const uint64_t beat = std::max<uint64_t>(1, cfg.axi_data_bits / 8);
-  return kDmaLatency + (bytes + beat - 1) / beat;
-}
-
 namespace {
+
+// The cycle estimate's figures around the engines' own timing (docs/core-model.md "Timing"):
+// what the sequencers, the engines' adapters and the DMA engines add on the RTL platform.
+namespace timing {
+constexpr uint64_t kFetchStart = 6;     // a sequencer's first instruction: HBM latency + this
+constexpr uint64_t kAdapter = 8;        // an engine instruction's operand reads and result writes
+constexpr uint64_t kDescFetch = 30;     // a transfer's descriptor: HBM latency + this
+constexpr uint64_t kDmaTail = 30;       // after the last data's round trip: the semaphore update
+constexpr uint64_t kDmaOverlap = 26;    // on-chip cycles that hide under the last round trip
+constexpr uint64_t kDmaMaxOut = 8;      // AXI bursts in flight each way (docs/dma.md)
+constexpr uint64_t kPeAdapter = 6;      // a matmul or transpose besides its vectors
+constexpr uint64_t kPsumShare = 2;      // PSUM's port: an engine gets one cycle in 2 under a matmul
+constexpr uint64_t kLdStat = 4;         // a LoadStationary, its tile loading under the matmul
+}  // namespace timing
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 using Clock = std::vector<uint32_t>;
 
@@ -91,6 +102,7 @@ struct SeqState {
   bool halted = false;
   bool blocked = false;
   uint64_t time = 0;
+  uint64_t done = 0;  // when its last instruction completed (its semaphore update)
   uint64_t wait_since = 0;
   bool waiting = false;
   uint32_t started = 0;  // instructions started this run (the budget's count)
@@ -127,6 +139,10 @@ struct CoreModel::Impl {
   std::priority_queue<PendingUpdate, std::vector<PendingUpdate>, std::greater<PendingUpdate>>
       updates;
   uint64_t update_order = 0;
+  uint64_t hbm_port_free = 0;
+  std::vector<uint64_t> engine_free;  // per DMA engine: when its current transfer ends
+  uint64_t pe_drain = 0;
+  std::deque<std::pair<uint64_t, uint64_t>> pe_vectors;  // the matmuls' issue cycles, [from, to)  // the last PE instruction's results land this long after it retires  // the first cycle the HBM port has no transfer's data to move
   std::vector<std::deque<AccessRecord>> log;  // per agent
   uint64_t records_since_prune = 0;
   RunStats stats;
@@ -320,7 +336,7 @@ struct CoreModel::Impl {
       auto lanes = read_lanes(st);
       lanes.resize(cmd.k);
       te.load_stationary(cmd, lanes);
-      return 1;
+      return timing::kLdStat;
     }
     // matmul and pe_transpose write fp32 words, contiguous, to PSUM partitions 0..M-1.
     const ResolvedAp out = resolve(s, site, in.ap[0], "ap0");
@@ -354,19 +370,24 @@ struct CoreModel::Impl {
         fault(FaultKind::kOperand, site,
               fmt::format("ap1 has {} partitions; the stationary tile has K = {}",
                           mov.partitions, te.loaded_k()));
-      cycles = std::max<uint64_t>(cmd.n, 64);
+      cycles = cmd.n;
     } else {
       cmd.op = PeOp::kTranspose;
       if (te.loaded_k() != 0 && cmd.n != te.loaded_k())
         fault(FaultKind::kOperand, site,
               fmt::format("ap0 has {} elements; the transpose writes K = {}", cmd.n,
                           te.loaded_k()));
-      cycles = std::max<uint64_t>(te.loaded_k(), 64);
+      cycles = te.loaded_k();
     }
     const PeError e = te.check(cmd);
     if (e != PeError::kNone) pe_fault(e, fmt::format("bank {} offset {} N {}", cmd.bank, cmd.offset, cmd.n));
     check_and_log(size_t(Seq::kPe), site, acc);
     const uint32_t m = te.loaded_m();
+    if (in.op == Opcode::kMatmul) {
+      stats.pe_macs += uint64_t(te.loaded_k()) * te.loaded_m() * cmd.n;
+      if (is_fp32_pass_pair(te.loaded_dtype(), cmd.dtype)) cycles *= 3;
+    }
+    if (model.opt_.timing_only) return pe_issue(s, in, cycles);
     for (uint32_t p = 0; p < m; ++p)
       for (uint32_t j = 0; j < cmd.n; ++j)
         psum_scratch.write(p, word + j, model.psum_.load(p, out.offsets[j], 4));
@@ -374,15 +395,21 @@ struct CoreModel::Impl {
       auto lanes = read_lanes(mov);
       lanes.resize(mov.partitions);
       te.multiply_moving(cmd, lanes, psum_scratch);
-      stats.pe_macs += uint64_t(te.loaded_k()) * te.loaded_m() * cmd.n;
-      if (is_fp32_pass_pair(te.loaded_dtype(), cmd.dtype)) cycles *= 3;
     } else {
       te.transpose(cmd, psum_scratch);
     }
     for (uint32_t p = 0; p < m; ++p)
       for (uint32_t j = 0; j < cmd.n; ++j)
         model.psum_.store(p, out.offsets[j], 4, psum_scratch.read(p, word + j));
-    return cycles;
+    return pe_issue(s, in, cycles);
+  }
+
+  // A matmul's or transpose's cycles on its sequencer: its vectors and the adapter; the PSUM
+  // port is the engine's while the vectors issue, and the results land after the mesh drains.
+  uint64_t pe_issue(const SeqState& s, const Instruction& in, uint64_t vectors) {
+    if (in.op == Opcode::kMatmul) pe_vectors.emplace_back(s.time, s.time + vectors);
+    pe_drain = uint64_t(cfg.pe_rows) * kPeAccSteps + kPeProductSteps + cfg.pe_cols + 1 + kPsumAccLatency;
+    return vectors + timing::kPeAdapter;
   }
 
   uint64_t exec_act(SeqState& s, const Site& site, const Instruction& in) {
@@ -444,7 +471,7 @@ struct CoreModel::Impl {
         v[i][0] = convert_from_fp32(acc_out.dtype, act.accumulators()[i], {}, 0);
       write_lanes(acc_out, v);
     }
-    return uint64_t(cmd.n) + 2;
+    return act::act_cycles(cmd) + timing::kAdapter;
   }
 
   uint64_t exec_dve(SeqState& s, Seq seq, const Site& site, const Instruction& in) {
@@ -519,13 +546,22 @@ struct CoreModel::Impl {
     VectorEngine::Result r = eng.execute(cmd, fill(l0, eng.in0_beats(cmd)), fill(l1, eng.in1_beats(cmd)));
     write_lanes(out, r.out);
     if (tsr) write_lanes(in1, r.out, cmd.n);
-    return dve_cycles(cmd);
+    return dve_cycles(cmd) + timing::kAdapter;
   }
 
   // --- DMA -----------------------------------------------------------------------------------
 
+  // The earliest a queue's next transfer can start: after its trigger and the queue's last
+  // transfer, and when its DMA engine is free (an engine serves its queues one transfer at a
+  // time, docs/dma.md).
+  uint64_t transfer_start(size_t qi) const {
+    const QueueState& q = queues[qi];
+    return std::max({q.time, q.pending.front().ready, engine_free[qi / cfg.dma_queues]});
+  }
+
   void run_transfer(size_t qi) {
     QueueState& q = queues[qi];
+    const uint64_t start = transfer_start(qi);
     Transfer t = std::move(q.pending.front());
     q.pending.pop_front();
     const size_t agent = isa::kNumSeqs + qi;
@@ -579,12 +615,84 @@ struct CoreModel::Impl {
     stats.dma_transfers++;
     stats.dma_bytes_read += rd;
     stats.dma_bytes_written += wr;
-    const uint64_t start = std::max(q.time, t.ready);
-    const uint64_t end = start + dma_cycles(std::max(rd, wr), cfg);
+    const uint64_t end = transfer_end(start, src, dst);
     q.time = end;
+    engine_free[qi / cfg.dma_queues] = end;
     model.trace_.push_back({site.agent, t.trigger.pc, fmt::format("dma d{}", t.desc_index),
                             isa::sync_text(t.sync), start, end, start, 0, 0, start});
     schedule_update(end, t.sync, clocks[agent]);
+  }
+
+  // A transfer's end (docs/core-model.md "Timing"): the descriptor's round trip, then the data,
+  // then the last data's round trip (a load's last read, a store's write response). The data
+  // takes the longest of: its HBM beats through the one port every queue shares; its on-chip
+  // side, a row a cycle in row mode (HBM <-> SBUF, one dtype) and an element a cycle otherwise;
+  // and its HBM bursts, kDmaMaxOut in flight, each group a round trip.
+  uint64_t transfer_end(uint64_t start, const ResolvedSide& src, const ResolvedSide& dst) {
+    const HbmTiming& h = model.opt_.hbm_timing;
+    const uint64_t beat = cfg.axi_data_bits / 8;
+    const uint64_t per_cycle = h.bytes_per_cycle ? h.bytes_per_cycle : beat;
+    const bool row_mode = (src.space == isa::Space::kHbm) != (dst.space == isa::Space::kHbm) &&
+                          src.space != isa::Space::kPsum && dst.space != isa::Space::kPsum &&
+                          src.dtype == dst.dtype;
+    uint64_t hbm_bytes = 0, bursts = 0, onchip = 0;
+    for (const ResolvedSide* side : {&src, &dst}) {
+      if (side->space == isa::Space::kHbm) {
+        hbm_bytes += side->hbm.size() * side->elem_bytes;
+        bursts += hbm_bursts(*side, beat);
+      } else {
+        onchip = std::max(onchip, row_mode ? onchip_rows(*side) : side->onchip.size());
+      }
+    }
+    const uint64_t desc = ceil_div(isa::kDescBytes, per_cycle);
+    const uint64_t port = ceil_div(hbm_bytes, per_cycle);
+    const uint64_t port_at = std::max(start + h.latency + timing::kDescFetch + desc, hbm_port_free);
+    hbm_port_free = port_at + port;
+    stats.hbm_bytes += hbm_bytes;
+    const uint64_t groups = ceil_div(bursts, timing::kDmaMaxOut);
+    const uint64_t rows = onchip > timing::kDmaOverlap ? onchip - timing::kDmaOverlap : 0;
+    const uint64_t data = std::max({port, rows, groups > 1 ? (groups - 1) * (h.latency + 1) : 0});
+    return port_at + h.latency + timing::kDmaTail + data;
+  }
+
+  // The AXI bursts of an HBM side: runs of contiguous elements, split at 4 KiB and 256 beats.
+  static uint64_t hbm_bursts(const ResolvedSide& side, uint64_t beat) {
+    uint64_t bursts = 0, first = 0;
+    for (size_t i = 0; i < side.hbm.size(); ++i) {
+      const uint64_t a = side.hbm[i];
+      const bool joins = i > 0 && a == side.hbm[i - 1] + side.elem_bytes && a % 4096 != 0 &&
+                         a + side.elem_bytes - first <= 256 * beat;
+      if (!joins) {
+        ++bursts;
+        first = a;
+      }
+    }
+    return bursts;
+  }
+
+  // The SBUF rows a row-mode side touches, in order (a row a cycle).
+  uint64_t onchip_rows(const ResolvedSide& side) const {
+    const uint32_t row = cfg.sbuf_row_bytes();
+    uint64_t rows = 0;
+    for (size_t i = 0; i < side.onchip.size(); ++i) {
+      const auto [part, off] = side.onchip[i];
+      if (i == 0 || part != side.onchip[i - 1].first || off / row != side.onchip[i - 1].second / row) ++rows;
+    }
+    return rows;
+  }
+
+  // An ACT or vector instruction of `cycles` from `start` that reads or writes PSUM shares its
+  // port with the Tensor Engine's writes: it loses a cycle in kPsumShare of those it overlaps
+  // the matmuls issued so far.
+  uint64_t psum_shared(uint64_t start, uint64_t cycles, const Instruction& in) {
+    while (!pe_vectors.empty() && pe_vectors.front().second <= start) pe_vectors.pop_front();
+    bool psum = false;
+    for (const isa::AccessPattern& ap : in.ap) psum |= ap.present() && ap.mem == isa::Mem::kPsum;
+    if (!psum) return cycles;
+    uint64_t overlap = 0;
+    for (const auto& [from, to] : pe_vectors)
+      if (from < start + cycles) overlap += std::min(to, start + cycles) - std::max(from, start);
+    return cycles + overlap / timing::kPsumShare;
   }
 
   // --- sequencers ----------------------------------------------------------------------------
@@ -703,8 +811,8 @@ struct CoreModel::Impl {
       case Opcode::kLdStat:
       case Opcode::kMatmul:
       case Opcode::kPeTranspose: cycles = exec_pe(s, site, in); break;
-      case Opcode::kActivate: cycles = exec_act(s, site, in); break;
-      default: cycles = exec_dve(s, seq, site, in); break;
+      case Opcode::kActivate: cycles = psum_shared(s.time, exec_act(s, site, in), in); break;
+      default: cycles = psum_shared(s.time, exec_dve(s, seq, site, in), in); break;
     }
     // A taken branch must land on an instruction: a target equal to the stream length is past
     // the end too (falling through there is the "no halt" fault of the next step).
@@ -717,7 +825,10 @@ struct CoreModel::Impl {
     stats.seq[si].busy_cycles += cycles;
     model.trace_.push_back({site.agent, s.pc, site.name, isa::sync_text(in.sync), start, s.time,
                             wait_start, wrote_rd ? in.rd : 0u, wrote_rd ? r[in.rd] : 0u, wait_start});
-    if (update_now) schedule_update(s.time, in.sync, clocks[si]);
+    // A sequencer's updates leave in program order: a LoadStationary's after the drain of the
+    // matmul before it.
+    s.done = std::max(s.done, s.time + std::exchange(pe_drain, 0));
+    if (update_now) schedule_update(s.done, in.sync, clocks[si]);
     s.pc = next;
   }
 
@@ -761,7 +872,11 @@ struct CoreModel::Impl {
       seqs[i].regs = model.opt_.regs[i];
       seqs[i].regs[0] = 0;
       seqs[i].halted = p.streams[i].empty();
+      seqs[i].time = model.opt_.hbm_timing.latency + timing::kFetchStart;
     }
+    hbm_port_free = 0;
+    engine_free.assign(cfg.dma_engines, 0);
+    pe_vectors.clear();
     while (true) {
       // The next agent to act: the earliest ready, ties to the lowest agent number.
       size_t best = SIZE_MAX;
@@ -773,7 +888,7 @@ struct CoreModel::Impl {
         }
       for (size_t q = 0; q < queues.size(); ++q) {
         if (queues[q].pending.empty()) continue;
-        const uint64_t t = std::max(queues[q].time, queues[q].pending.front().ready);
+        const uint64_t t = transfer_start(q);
         if (t < best_time) {
           best = isa::kNumSeqs + q;
           best_time = t;

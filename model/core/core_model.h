@@ -21,13 +21,26 @@
 
 namespace tern::core {
 
+// The core's HBM port as the RTL platform models it (tb/platform/hbm_target.h): each transaction
+// waits for the port, then takes `latency` cycles plus its bytes at `bytes_per_cycle`. The
+// golden model's cycle estimate uses the same figures (docs/core-model.md "Timing").
+struct HbmTiming {
+  uint32_t latency = 200;
+  uint32_t bytes_per_cycle = 0;  // 0: one AXI beat a cycle
+};
+
 struct CoreOptions {
   uint64_t hbm_bytes = 64ull << 20;
+  HbmTiming hbm_timing;
   uint32_t sr_seed = 0;
   // Instructions one sequencer may start in a run (GLB.BUDGET; 0: no limit); past it the next
   // one faults with kBudget. The RTL's reset value, so both stop a runaway loop alike.
   uint32_t instruction_budget = csr::glb::kBudgetReset;
   bool detect_races = true;
+  // Skips the Tensor Engine's arithmetic (PSUM keeps what it held): the cycle estimate of a
+  // shape too big to compute, with every other effect and check. The results are not the
+  // program's.
+  bool timing_only = false;
   // Remember which trace event last wrote each HBM byte (hbm_writer), to name the instruction
   // behind a mismatch; costs 4 bytes per HBM byte.
   bool track_hbm_writers = false;
@@ -80,6 +93,7 @@ struct RunStats {
   uint64_t dma_bytes_read = 0, dma_bytes_written = 0;
   uint64_t cycles = 0;  // estimated: the last event's end
   uint64_t pe_macs = 0;  // useful multiply-accumulates of the matmuls (K x M x N each)
+  uint64_t hbm_bytes = 0;  // bytes the transfers moved on their HBM sides (reads and writes)
   std::vector<uint32_t> notifications;  // notify codes in order
 };
 
@@ -122,7 +136,5 @@ class CoreModel {
   std::unique_ptr<Impl> impl_;
 };
 
-// The cycles the model charges an instruction (docs/core-model.md "Timing").
-uint64_t dma_cycles(uint64_t bytes, const CoreConfig& cfg);
 
 }  // namespace tern::core

@@ -30,11 +30,9 @@ const char* backend_name(Backend b);
 using TensorBits = std::vector<uint32_t>;
 
 struct DeviceOptions {
-  core::CoreOptions core;        // the golden model's options
+  core::CoreOptions core;        // the golden model's options; core.hbm_timing is the RTL platform's too
   std::string check = "end";     // cross: end, transfer or lockstep
   std::string waves;             // rtl/cross: an FST file of the run (empty: none)
-  uint32_t hbm_latency = 200;    // rtl/cross: the core's HBM port, cycles
-  uint32_t hbm_bytes_per_cycle = 0;  // rtl/cross: the core's HBM port; 0: one AXI beat a cycle
 };
 
 // The RTL's own figures (rtl and cross), from its CSR counters and the platform.

@@ -37,9 +37,8 @@ CorePlatform<Top>& platform_for(const RtlJob& job) {
   if (!job.options.waves.empty() && job.options.waves != platform->options().waves)
     throw Error(fmt::format("RTL backend: waves go to '{}' for this process; '{}' cannot be "
                             "opened too", platform->options().waves, job.options.waves));
-  const uint32_t bw = job.options.hbm_bytes_per_cycle ? job.options.hbm_bytes_per_cycle
-                                                      : job.cfg.axi_data_bits / 8;
-  platform->hbm().set_timing(0, {job.options.hbm_latency, bw});
+  const core::HbmTiming& t = job.options.core.hbm_timing;
+  platform->hbm().set_timing(0, {t.latency, t.bytes_per_cycle ? t.bytes_per_cycle : job.cfg.axi_data_bits / 8});
   return *platform;
 }
 

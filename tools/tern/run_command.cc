@@ -136,7 +136,8 @@ bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostre
                  "platform) or cross (both, compared; see --check); rtl and cross run in tern-rtl")
       ->capture_default_str();
   app.add_option("--check", a.opt.check, "cross: end, transfer or lockstep")->capture_default_str();
-  cli::add_uint(app, "--hbm-latency", a.opt.hbm_latency, "rtl/cross: HBM latency in cycles", 1, 100000);
+  cli::add_uint(app, "--hbm-latency", a.opt.core.hbm_timing.latency,
+                "HBM latency in cycles (the RTL platform's, and the golden model's estimate's)", 1, 100000);
   app.add_option("--profile", a.profile, "a Chrome/Perfetto trace JSON of the engines' timeline");
   app.add_option("--trace", a.trace, "FILE.fst: waveforms of the RTL run (rtl/cross); FILE.json: as --profile");
   app.add_option("--asm", a.asm_path, "write the program as assembly text");
