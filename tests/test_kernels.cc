@@ -199,6 +199,27 @@ TEST(Kernels, GemmsStreamTheirOperandsWhenSbufIsShort) {
   EXPECT_TRUE(b.ok()) << b.first_failure;
 }
 
+// gemm_at streams b, when it is too big to stay in SBUF, once per block of m tiles (issue 24
+// item 1): the block's LoadStationary and matmuls share each slice of b. On small, with 21 m
+// tiles and PSUM's 8 banks (blocks of 7), b moves at most 4 times (the lead block, two looped
+// blocks, the last m tile); once per m tile it would be 21. The result is checked too.
+TEST(Kernels, GemmAtStreamsBOncePerBlock) {
+  const CoreConfig cfg = config("small");
+  const RefKernel& ref = kernels::find_kernel("gemm_at");
+  const uint32_t M = 32 * 20 + 5, K = 256, N = 1100;
+  const Shape s{{"m", M}, {"k", K}, {"n", N}};
+  Built b = build(ref, cfg, s);
+  const kernels::Tensors in = ref.inputs(s, 7);
+  const DeviceRun run = Device(cfg).run(*b.k, b.program, in);
+  const kernels::CheckResult check = ref.check(s, in, run.outputs);
+  EXPECT_TRUE(check.ok()) << check.first_failure;
+  const uint64_t a_t = uint64_t(K) * M * 2, b_bytes = uint64_t(K) * N * 2, c = uint64_t(M) * N * 4;
+  fmt::print("gemm_at {}: {} HBM bytes; a_t {}, b {}, c {}\n", kernels::shape_text(s), run.stats.hbm_bytes,
+             a_t, b_bytes, c);
+  EXPECT_GT(uint64_t(K / cfg.pe_rows) * N * 2, cfg.sbuf_partition_bytes / 4) << "b would stay resident";
+  EXPECT_LE(run.stats.hbm_bytes, a_t + c + 4 * b_bytes);
+}
+
 // Random shapes (each dimension 1 to 2,047, the tiles' edges included) on every
 // config, build only (finish(): pools, synchronisation, registers); the runs at small shapes
 // are the tests above. The GEMM kernels build at every one (they fall back to streaming their

@@ -307,25 +307,32 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
 // group's matmuls run while this one's results are copied out.
 // How gemm_at uses SBUF at a shape. Whole operands stay resident when each fits a quarter of
 // SBUF (loaded per k slice with long rows, in the order the k steps use them, so the first step
-// starts early); else a_t is kept per m tile for all of K, and b streams per k step. When the
-// pools do not fit a partition (a long K, a narrow SBUF), the plan gives up, in order: lead
-// block m tiles, b's residency, a_t's, a_t's whole-K tile (then a_t streams per k step too,
-// read once per n-tile group), and the group's width.
+// starts early); else a_t is kept per m tile for all of K, and b streams per k step, once per
+// block of m tiles (the block's LoadStationary and matmuls share each slice of b, so b moves
+// ceil(M tiles / block) times, not once per m tile). When the pools do not fit a partition (a
+// long K, a narrow SBUF), the plan gives up, in order: lead block m tiles, b's residency,
+// a_t's, the block's m tiles, a_t's whole-K tile (then a_t streams per k step too, read once
+// per n-tile group), and the group's width.
 struct GemmAtPlan {
   uint32_t tk = 0, tm = 0, tn = 0, kt = 0, nt = 0, mt = 0;
   uint32_t group = 1;       // n tiles per LoadStationary
   bool b_resident = false, at_resident = false;
   bool at_stream = false;   // a_t loaded per k step, not kept per m tile for all of K
   uint32_t lead = 1;        // m tiles of the lead block (at_resident only)
+  uint32_t block = 1;       // m tiles of a looped block (b streamed): one n tile at a time
   uint32_t lead_group() const { return at_resident ? 1 : group; }
-  uint32_t accs() const { return std::max((lead + 1) * lead_group(), 2 * group); }
+  uint32_t block_group() const { return block > 1 ? 1 : group; }
+  uint32_t accs() const {
+    return std::max({(lead + 1) * lead_group(), 2 * group, (block + 1) * block_group()});
+  }
 };
 
 // SBUF bytes per partition of a plan's pools (each slot sized for its pool's largest tile).
 uint64_t gemm_at_sbuf(const GemmAtPlan& p, uint32_t M, uint32_t N, uint32_t out_bytes) {
   const uint64_t b_all = uint64_t(p.kt) * N * 2, at_all = uint64_t(p.kt) * M * 2;
   uint64_t bytes = 2 * kernel::sbuf_slot_bytes(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
-  if (!p.at_resident) bytes += 2 * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
+  if (!p.at_resident)
+    bytes += 2 * p.block * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
   if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.tn) * 2);
   return bytes + p.accs() * kernel::sbuf_slot_bytes(uint64_t(p.tn) * out_bytes);
 }
@@ -344,11 +351,14 @@ GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t 
   // The lead block: as many m tiles as leave one more tile's accumulators free in PSUM, so
   // the next m tile starts while the block's results are copied out.
   if (p.at_resident) p.lead = std::clamp(cfg.psum_banks - 1, 1u, std::max(1u, p.mt));
+  // A streamed b is read once per looped block: as many m tiles as leave one accumulator free.
+  if (!p.b_resident) p.block = std::clamp(cfg.psum_banks - 1, 1u, std::max(1u, p.mt));
   const uint32_t out_bytes = uint32_t(dtype_bits(out)) / 8;
   const std::function<bool()> fallbacks[] = {
       [&] { return p.lead > 1 && (p.lead = p.lead / 2, true); },
       [&] { return p.b_resident && !(p.b_resident = false); },
       [&] { return p.at_resident && (p.at_resident = false, p.lead = 1, true); },
+      [&] { return p.block > 1 && (p.block = p.block / 2, true); },
       [&] { return !p.at_stream && (p.at_stream = true); },
       [&] { return p.group > 1 && (p.group = 1, true); },
   };
@@ -376,7 +386,7 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   // operands stream in, each byte loaded then feeds the most matmul cycles.
   const uint32_t lead_group = plan.lead_group();
   auto whole_pool = k.sbuf_pool("whole", 2);
-  auto at_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2 * group);
+  auto at_pool = k.sbuf_pool("a_t", 2 * plan.block), b_pool = k.sbuf_pool("b", 2 * group);
   // One SBUF result tile per accumulator: an accumulator is free again once copied out, without
   // waiting for an older result's store to HBM.
   auto acc_pool = k.psum_pool("acc", accs), c_pool = k.sbuf_pool("c", accs);
@@ -461,14 +471,14 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
       for (size_t b = 0; b < block.size(); ++b)
         for (const auto& [n0, nn] : tiles)
           accs[b].push_back(acc_pool.tile(block[b].second, nn, Dtype::kFp32, "acc"));
+      // Each k step's slices of b serve every m tile of the block.
       auto step = [&](Index j, uint32_t kk, bool accumulate) {
+        std::vector<View> moving;
+        for (const auto& [n0, nn] : tiles)
+          moving.push_back(moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn));
         for (size_t b = 0; b < block.size(); ++b) {
           k.load_stationary(stationary[b](j, kk));
-          for (size_t i = 0; i < tiles.size(); ++i) {
-            const auto& [n0, nn] = tiles[i];
-            const View moving = moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn);
-            k.multiply_moving(k.all(accs[b][i]), moving, accumulate);
-          }
+          for (size_t i = 0; i < tiles.size(); ++i) k.multiply_moving(k.all(accs[b][i]), moving[i], accumulate);
         }
       };
       if (unrolled) {
@@ -505,9 +515,17 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   // LoadStationary each must hide); with one (small), the extra LoadStationary cost more than
   // the shorter tail saves (measured: 39,731 against 38,781 cycles at 256 x 256 x 512).
   const uint32_t m_last = M > m_first ? m_first + (M - m_first - 1) / tm * tm : M;
+  // They go in blocks of plan.block m tiles, a hardware loop over the whole blocks and the
+  // rest as one block of straight-line code.
   if (m_last > m_first) {
-    tile_loop(k, m_first, m_last - m_first, tm,
-              [&](Index m0, uint32_t mm) { m_block({{m0, mm}}, unroll_k, group, tn); });
+    const uint32_t rows = plan.block * tm, span = m_last - m_first;
+    auto block_at = [&](Index m0, uint32_t tiles) {
+      std::vector<MTile> block;
+      for (uint32_t t = 0; t < tiles; ++t) block.emplace_back(m0 + Index(int64_t(t) * tm), tm);
+      m_block(block, unroll_k, plan.block_group(), tn);
+    };
+    if (span / rows > 0) k.loop(span / rows, [&](Index i) { block_at(Index(m_first) + i * rows, plan.block); });
+    if (span % rows > 0) block_at(Index(m_first + span / rows * rows), span % rows / tm);
   }
   const uint32_t last_width = nt > 1 ? std::max(tn / 2, std::min(tn, tk)) : tn;
   if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1, last_width);
