@@ -182,7 +182,8 @@ void run_workloads(const CoreConfig& cfg, const Args& a, const RtlRun& rtl) {
   std::vector<bench::Record> out;
   const uint32_t port = cfg.axi_data_bits / 8;
   for (const bench::Workload& w : bench::load_workloads(a.suite)) {
-    const std::string what = fmt::format("{} {} {} {}", w.model, w.layer, w.kernel, kernels::shape_text(w.shape));
+    const std::string shape = kernels::shape_text(w.shape);
+    const std::string what = fmt::format("{} {} {} {}", w.model, w.layer, w.kernel, shape);
     tb::KernelImage img;
     core::RunStats est;
     try {
@@ -190,19 +191,21 @@ void run_workloads(const CoreConfig& cfg, const Args& a, const RtlRun& rtl) {
       est = golden_estimate(cfg, img);
     } catch (const Error& e) {
       fmt::print("{}: not run: {}\n", what, e.what());
-      out.push_back({{"model", w.model}, {"layer", w.layer}, {"kernel", w.kernel}, {"shape", kernels::shape_text(w.shape)},
+      out.push_back({{"model", w.model}, {"layer", w.layer}, {"kernel", w.kernel}, {"shape", shape},
                      {"config", cfg.name}, {"backend", "none"}, {"error", e.what()}});
       continue;
     }
     uint64_t tensor_bytes = 0;
-    for (const auto& t : img.k->tensors()) tensor_bytes += uint64_t(t->rows) * t->cols * core::dtype_bytes(t->dtype);
+    for (const auto& t : img.k->tensors())
+      tensor_bytes += uint64_t(t->rows) * t->cols * core::dtype_bytes(t->dtype);
     bench::Record g = bench::workload_record(w, cfg, "golden", est.cycles, est, tensor_bytes, port);
     fmt::print("{}: golden estimate {} cycles, roofline {:.3f} ({}-bound)\n", what, est.cycles,
                g["roofline_fraction"].get<double>(), g["bound"].get<std::string>());
     out.push_back(std::move(g));
     if (!rtl || est.cycles > a.rtl_max_cycles) continue;
     const tb::PlatformCompare c = rtl(img);
-    bench::Record r = bench::workload_record(w, cfg, "rtl", c.run.cycles, c.outcome.golden, tensor_bytes, port);
+    bench::Record r =
+        bench::workload_record(w, cfg, "rtl", c.run.cycles, c.outcome.golden, tensor_bytes, port);
     r["wall_seconds"] = c.run.wall_seconds;
     fmt::print("{}: RTL {} cycles (golden {}), roofline {:.3f}\n", what, c.run.cycles,
                c.outcome.golden.cycles, r["roofline_fraction"].get<double>());
@@ -393,7 +396,8 @@ int sc_main(int argc, char** argv) {
         ->delimiter(',')
         ->check(CLI::IsMember({"gemm", "dma", "kernels", "workloads"}));
     app.add_option("--suite", a.suite, "the workload suite")->capture_default_str();
-    app.add_flag("--golden-only", a.golden_only, "workloads: the golden model's estimates only (any config)");
+    app.add_flag("--golden-only", a.golden_only,
+                 "workloads: the golden model's estimates only (any config)");
     cli::add_uint(app, "--rtl-max-cycles", a.rtl_max_cycles,
                   "workloads: run on the RTL the shapes the golden model estimates within this", 0, UINT64_MAX);
     if (int status = 0; !cli::parse(app, argc, argv, status)) return status;

@@ -24,7 +24,9 @@ struct CoreConfig {
   uint32_t moving_max_n() const { return psum_bank_bytes / 4; }
   // The bytes of one partition a DMA engine reads or writes in SBUF per cycle: one AXI beat, at
   // most the element port's 4 bytes per partition (the RTL's tern_pkg::sbuf_row_bytes).
-  uint32_t sbuf_row_bytes() const { return axi_data_bits / 8 < 4 * partitions ? axi_data_bits / 8 : 4 * partitions; }
+  uint32_t sbuf_row_bytes() const {
+    return axi_data_bits / 8 < 4 * partitions ? axi_data_bits / 8 : 4 * partitions;
+  }
 };
 
 // Parses and validates YAML text. `source` names it in error messages ("file:line:col: reason").

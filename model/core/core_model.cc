@@ -139,10 +139,11 @@ struct CoreModel::Impl {
   std::priority_queue<PendingUpdate, std::vector<PendingUpdate>, std::greater<PendingUpdate>>
       updates;
   uint64_t update_order = 0;
-  uint64_t hbm_port_free = 0;
+  // The cycle estimate's shared resources (docs/core-model.md "Timing").
+  uint64_t hbm_port_free = 0;  // the first cycle the HBM port has no transfer's data to move
   std::vector<uint64_t> engine_free;  // per DMA engine: when its current transfer ends
-  uint64_t pe_drain = 0;
-  std::deque<std::pair<uint64_t, uint64_t>> pe_vectors;  // the matmuls' issue cycles, [from, to)  // the last PE instruction's results land this long after it retires  // the first cycle the HBM port has no transfer's data to move
+  uint64_t pe_drain = 0;  // the last PE instruction's results land this long after it retires
+  std::deque<std::pair<uint64_t, uint64_t>> pe_vectors;  // the matmuls' issue cycles, [from, to)
   std::vector<std::deque<AccessRecord>> log;  // per agent
   uint64_t records_since_prune = 0;
   RunStats stats;

@@ -478,7 +478,8 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
           moving.push_back(moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn));
         for (size_t b = 0; b < block.size(); ++b) {
           k.load_stationary(stationary[b](j, kk));
-          for (size_t i = 0; i < tiles.size(); ++i) k.multiply_moving(k.all(accs[b][i]), moving[i], accumulate);
+          for (size_t i = 0; i < tiles.size(); ++i)
+            k.multiply_moving(k.all(accs[b][i]), moving[i], accumulate);
         }
       };
       if (unrolled) {
@@ -524,7 +525,8 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
       for (uint32_t t = 0; t < tiles; ++t) block.emplace_back(m0 + Index(int64_t(t) * tm), tm);
       m_block(block, unroll_k, plan.block_group(), tn);
     };
-    if (span / rows > 0) k.loop(span / rows, [&](Index i) { block_at(Index(m_first) + i * rows, plan.block); });
+    if (span / rows > 0)
+      k.loop(span / rows, [&](Index i) { block_at(Index(m_first) + i * rows, plan.block); });
     if (span % rows > 0) block_at(Index(m_first + span / rows * rows), span % rows / tm);
   }
   const uint32_t last_width = nt > 1 ? std::max(tn / 2, std::min(tn, tk)) : tn;

@@ -38,7 +38,8 @@ CorePlatform<Top>& platform_for(const RtlJob& job) {
     throw Error(fmt::format("RTL backend: waves go to '{}' for this process; '{}' cannot be "
                             "opened too", platform->options().waves, job.options.waves));
   const core::HbmTiming& t = job.options.core.hbm_timing;
-  platform->hbm().set_timing(0, {t.latency, t.bytes_per_cycle ? t.bytes_per_cycle : job.cfg.axi_data_bits / 8});
+  const uint32_t per_cycle = t.bytes_per_cycle ? t.bytes_per_cycle : job.cfg.axi_data_bits / 8;
+  platform->hbm().set_timing(0, {t.latency, per_cycle});
   return *platform;
 }
 
