@@ -311,8 +311,8 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
 // block of m tiles (the block's LoadStationary and matmuls share each slice of b, so b moves
 // ceil(M tiles / block) times, not once per m tile). When the pools do not fit a partition (a
 // long K, a narrow SBUF), the plan gives up, in order: lead block m tiles, b's residency,
-// a_t's, the block's m tiles, a_t's whole-K tile (then a_t streams per k step too, read once
-// per n-tile group), and the group's width.
+// a_t's, a_t's whole-K tile (then a_t streams per k step too, read once per n-tile group), the
+// block's m tiles, and the group's width.
 struct GemmAtPlan {
   uint32_t tk = 0, tm = 0, tn = 0, kt = 0, nt = 0, mt = 0;
   uint32_t group = 1;       // n tiles per LoadStationary
@@ -358,8 +358,8 @@ GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t 
       [&] { return p.lead > 1 && (p.lead = p.lead / 2, true); },
       [&] { return p.b_resident && !(p.b_resident = false); },
       [&] { return p.at_resident && (p.at_resident = false, p.lead = 1, true); },
-      [&] { return p.block > 1 && (p.block = p.block / 2, true); },
       [&] { return !p.at_stream && (p.at_stream = true); },
+      [&] { return p.block > 1 && (p.block = p.block / 2, true); },
       [&] { return p.group > 1 && (p.group = 1, true); },
   };
   for (const auto& give_up : fallbacks) {
