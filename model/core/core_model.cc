@@ -409,7 +409,7 @@ struct CoreModel::Impl {
   // port is the engine's while the vectors issue, and the results land after the mesh drains.
   uint64_t pe_issue(const SeqState& s, const Instruction& in, uint64_t vectors) {
     if (in.op == Opcode::kMatmul) pe_vectors.emplace_back(s.time, s.time + vectors);
-    pe_drain = uint64_t(cfg.pe_rows) * kPeAccSteps + kPeProductSteps + cfg.pe_cols + 1 + kPsumAccLatency;
+    pe_drain = pe_result_latency(cfg);
     return vectors + timing::kPeAdapter;
   }
 

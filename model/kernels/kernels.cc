@@ -234,8 +234,9 @@ void build_gemm(Kernel& k, const Shape& s) {
   bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4, k_stream = false;
   const auto sbuf = [&] {
     const uint64_t a_cols = k_stream ? t : K, at_cols = k_stream ? t : uint64_t(kt) * t;
-    return (b_resident ? kernel::sbuf_slot_bytes(uint64_t(kt) * N * 2) : 2 * kernel::sbuf_slot_bytes(uint64_t(tn) * 2)) +
-           2 * kernel::sbuf_slot_bytes(a_cols * 2) + 2 * kernel::sbuf_slot_bytes(at_cols * 2) + 2 * kernel::sbuf_slot_bytes(uint64_t(tn) * 4);
+    using kernel::sbuf_slot_bytes;
+    return (b_resident ? sbuf_slot_bytes(uint64_t(kt) * N * 2) : 2 * sbuf_slot_bytes(uint64_t(tn) * 2)) +
+           2 * sbuf_slot_bytes(a_cols * 2) + 2 * sbuf_slot_bytes(at_cols * 2) + 2 * sbuf_slot_bytes(uint64_t(tn) * 4);
   };
   if (sbuf() > cfg.sbuf_partition_bytes) b_resident = false;
   if (sbuf() > cfg.sbuf_partition_bytes) k_stream = true;

@@ -157,10 +157,8 @@ int64_t issue_vectors(int64_t a, int64_t n, uint32_t per_pass, uint32_t base, bo
 uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& cfg) {
   // Cycle numbers count from 0, the cycle the first command is offered. A command is accepted
   // in cycle a and the next is offered in a + 1. See docs/tensor-engine.md, "Timing".
-  // A column's sum leaves the mesh `drain` cycles after its vector entered it, and lands in
-  // PSUM kPsumAccLatency cycles later.
-  const int64_t drain = int64_t{cfg.pe_rows} * kPeAccSteps + kPeProductSteps;
-  const int64_t cols = cfg.pe_cols;
+  // A command's last result lands in PSUM pe_result_latency cycles after its last vector's
+  // issue (the mesh's drain, the columns' skew, PSUM's accumulate).
   const uint32_t entries = cfg.psum_bank_bytes / 4;
   TensorEngine checker(cfg);
   int64_t t = 0;
@@ -204,7 +202,7 @@ uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& c
                                          !transpose && c.accumulate, last_issue);
       mm_last_issue = last;
       free_at[cur] = last;  // loads follow the vectors down the rows: from the last issue on
-      end = std::max(end, last + drain + cols + 1 + int64_t{kPsumAccLatency});
+      end = std::max(end, last + int64_t(pe_result_latency(cfg)));
       t = a + 1;
     }
   }

@@ -55,5 +55,13 @@ class TensorEngine {
 // streams deliver one vector per cycle and commands are always offered: the timing rules of
 // docs/tensor-engine.md, which the RTL's measured cycles are compared with.
 uint64_t estimate_cycles(const std::vector<PeCommand>& cmds, const CoreConfig& cfg);
+// The cycles from a vector's issue until its column's sum leaves the mesh (rows' accumulate
+// steps and the product steps), and until the last column's result lands in PSUM.
+inline uint64_t pe_mesh_drain(const CoreConfig& cfg) {
+  return uint64_t(cfg.pe_rows) * kPeAccSteps + kPeProductSteps;
+}
+inline uint64_t pe_result_latency(const CoreConfig& cfg) {
+  return pe_mesh_drain(cfg) + cfg.pe_cols + 1 + kPsumAccLatency;
+}
 
 }  // namespace tern
