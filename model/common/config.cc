@@ -135,6 +135,12 @@ std::string config_sv_package(const CoreConfig& cfg) {
       cfg.name);
   for (const Field& f : kFields)
     out += fmt::format("  localparam int unsigned {} = {};\n", upper_camel(f.key), cfg.*(f.member));
+  // Derived: tests/config_sv_test.sh holds the RTL's tern_pkg::sbuf_row_bytes to this value.
+  out += fmt::format(
+      "  /* verilator lint_off UNUSEDPARAM */\n"
+      "  localparam int unsigned SbufRowBytes = {};  // CoreConfig::sbuf_row_bytes\n"
+      "  /* verilator lint_on UNUSEDPARAM */\n",
+      cfg.sbuf_row_bytes());
   out += "endpackage\n";
   return out;
 }
