@@ -113,6 +113,7 @@ bench: bench-models
 	$(BIN)/tern_bench_e2e --out $(BUILD)/bench --config small
 	$(MAKE) --no-print-directory bench-trn2
 	$(BIN)/tern_bench_link --out $(BUILD)/bench
+	python3 scripts/perf_tables.py update --from $(BUILD)/bench
 
 # The trn2 core is configured in (Verilator runs at configure time, about a minute) and built
 # (about 12 minutes on one core, once) for these benches only; never by `make test`.
@@ -121,6 +122,7 @@ bench-trn2: bench-models
 	$(BIN)/tern_bench_e2e_trn2 --out $(BUILD)/bench --config trn2
 	$(BIN)/tern_bench_e2e_trn2 --out $(BUILD)/bench --config trn2 --sections workloads --rtl-max-cycles 30000
 	$(BIN)/tern_bench_sim_speed --out $(BUILD)/bench
+	python3 scripts/perf_tables.py update --from $(BUILD)/bench
 
 clean:
 	rm -rf $(BUILD)
