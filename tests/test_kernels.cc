@@ -220,6 +220,27 @@ TEST(Kernels, GemmAtStreamsBOncePerBlock) {
   EXPECT_LE(run.stats.hbm_bytes, a_t + c + 4 * b_bytes);
 }
 
+// A long K (a k loop of several steps an iteration, and steps left over) with b streamed: the
+// m tiles go in blocks, the short last one in the last block, so b moves once per block (two
+// here) and a_t, kept per m tile for all of K, once.
+TEST(Kernels, GemmAtLongKReadsEachOperandOncePerBlock) {
+  const CoreConfig cfg = config("small");
+  const RefKernel& ref = kernels::find_kernel("gemm_at");
+  const uint32_t M = 32 * 9 + 3, K = 32 * 30 + 3, N = 1100;
+  const Shape s{{"m", M}, {"k", K}, {"n", N}};
+  Built b = build(ref, cfg, s);
+  const kernels::Tensors in = ref.inputs(s, 11);
+  const DeviceRun run = Device(cfg).run(*b.k, b.program, in);
+  const kernels::CheckResult check = ref.check(s, in, run.outputs);
+  EXPECT_TRUE(check.ok()) << check.first_failure;
+  const uint64_t a_t = uint64_t(K) * M * 2, b_bytes = uint64_t(K) * N * 2, c = uint64_t(M) * N * 4;
+  fmt::print("gemm_at {}: {} HBM bytes; a_t {}, b {}, c {}\n", kernels::shape_text(s), run.stats.hbm_bytes,
+             a_t, b_bytes, c);
+  EXPECT_GT(uint64_t(K / cfg.pe_rows) * N * 2, cfg.sbuf_partition_bytes / 4) << "b would stay resident";
+  EXPECT_GT(uint64_t(K / cfg.pe_rows) * M * 2, cfg.sbuf_partition_bytes / 4) << "a_t would stay resident";
+  EXPECT_LE(run.stats.hbm_bytes, a_t + c + 2 * b_bytes);
+}
+
 // Random shapes (each dimension 1 to 2,047, the tiles' edges included) on every
 // config, build only (finish(): pools, synchronisation, registers); the runs at small shapes
 // are the tests above. The GEMM kernels build at every one (they fall back to streaming their

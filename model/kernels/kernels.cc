@@ -83,13 +83,20 @@ void tile_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
 }
 
 // Runs body(j, size) over the slices j = first, first + 1, .. of [0, total) cut every `tile`:
-// a hardware loop over the full slices, then the remainder slice as straight-line code.
+// a hardware loop over the full slices, `unroll` of them an iteration, then the full slices
+// left and the remainder slice as straight-line code.
 void slice_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
-                const std::function<void(Index, uint32_t)>& body) {
+                const std::function<void(Index, uint32_t)>& body, uint32_t unroll = 1) {
   const uint64_t begin = uint64_t(first) * tile;
   if (begin >= total) return;
   const uint32_t full = uint32_t((total - begin) / tile), rest = uint32_t((total - begin) % tile);
-  if (full > 0) k.loop(full, [&](Index i) { body(Index(first) + i, tile); });
+  const uint32_t looped = full / unroll * unroll;
+  if (looped > 0) {
+    k.loop(looped / unroll, [&](Index i) {
+      for (uint32_t u = 0; u < unroll; ++u) body(Index(first + u) + i * int64_t(unroll), tile);
+    });
+  }
+  for (uint32_t j = first + looped; j < first + full; ++j) body(Index(j), tile);
   if (rest > 0) body(Index(first + full), rest);
 }
 
@@ -312,8 +319,11 @@ CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
 // block of m tiles (the block's LoadStationary and matmuls share each slice of b, so b moves
 // ceil(M tiles / block) times, not once per m tile). When the pools do not fit a partition (a
 // long K, a narrow SBUF), the plan gives up, in order: lead block m tiles, b's residency,
-// a_t's, a_t's whole-K tile (then a_t streams per k step too, read once per n-tile group), the
-// block's m tiles, and the group's width.
+// a_t's, then either a_t's whole-K tile (a_t streams per k step too, read once per n tile) or
+// the block's m tiles (b read once more per extra block), whichever moves fewer bytes from HBM,
+// and last the group's width.
+constexpr uint32_t kLoopSteps = 8;  // k steps per iteration of gemm_at's k loop
+
 struct GemmAtPlan {
   uint32_t tk = 0, tm = 0, tn = 0, kt = 0, nt = 0, mt = 0;
   uint32_t group = 1;       // n tiles per LoadStationary
@@ -326,6 +336,19 @@ struct GemmAtPlan {
   uint32_t accs() const {
     return std::max({(lead + 1) * lead_group(), 2 * group, (block + 1) * block_group()});
   }
+  // a_t tiles of the blocks: a streamed slice double-buffered per block; a whole-K tile per m
+  // tile, double-buffered across blocks when there is more than one.
+  uint32_t at_bufs() const { return at_stream ? 2 * block : std::min(2 * block, mt); }
+  // m tiles in the lead block (run before the looped blocks, while the operands arrive).
+  uint32_t lead_tiles() const { return b_resident || at_resident ? std::min(lead, mt) : 0; }
+  // Bytes moved from and to HBM: a_t once, or once per n tile when streamed per k step; b once
+  // when resident, else once for the lead block and once per looped block.
+  uint64_t hbm_bytes(uint32_t M, uint32_t K, uint32_t N, uint32_t out_bytes) const {
+    const uint64_t at_reads = at_stream ? (nt + block_group() - 1) / block_group() : 1;
+    const uint32_t rest = mt - lead_tiles();
+    const uint64_t b_reads = b_resident ? 1 : (lead_tiles() > 0) + (rest + block - 1) / block;
+    return uint64_t(K) * M * 2 * at_reads + uint64_t(K) * N * 2 * b_reads + uint64_t(M) * N * out_bytes;
+  }
 };
 
 // SBUF bytes per partition of a plan's pools (each slot sized for its pool's largest tile).
@@ -333,7 +356,7 @@ uint64_t gemm_at_sbuf(const GemmAtPlan& p, uint32_t M, uint32_t N, uint32_t out_
   const uint64_t b_all = uint64_t(p.kt) * N * 2, at_all = uint64_t(p.kt) * M * 2;
   uint64_t bytes = 2 * kernel::sbuf_slot_bytes(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
   if (!p.at_resident)
-    bytes += 2 * p.block * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
+    bytes += p.at_bufs() * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
   if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.tn) * 2);
   return bytes + p.accs() * kernel::sbuf_slot_bytes(uint64_t(p.tn) * out_bytes);
 }
@@ -355,22 +378,33 @@ GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t 
   // A streamed b is read once per looped block: as many m tiles as leave one accumulator free.
   if (!p.b_resident) p.block = std::clamp(cfg.psum_banks - 1, 1u, std::max(1u, p.mt));
   const uint32_t out_bytes = uint32_t(dtype_bits(out)) / 8;
-  const std::function<bool()> fallbacks[] = {
-      [&] { return p.lead > 1 && (p.lead = p.lead / 2, true); },
-      [&] { return p.b_resident && !(p.b_resident = false); },
-      [&] { return p.at_resident && (p.at_resident = false, p.lead = 1, true); },
-      [&] { return !p.at_stream && (p.at_stream = true); },
-      [&] { return p.block > 1 && (p.block = p.block / 2, true); },
-      [&] { return p.group > 1 && (p.group = 1, true); },
+  using GiveUp = std::function<bool(GemmAtPlan&)>;
+  const GiveUp lead = [](GemmAtPlan& q) { return q.lead > 1 && (q.lead = q.lead / 2, true); };
+  const GiveUp b_res = [](GemmAtPlan& q) { return q.b_resident && !(q.b_resident = false); };
+  const GiveUp at_res = [](GemmAtPlan& q) {
+    return q.at_resident && (q.at_resident = false, q.lead = 1, true);
   };
-  for (const auto& give_up : fallbacks) {
-    while (gemm_at_sbuf(p, M, N, out_bytes) > cfg.sbuf_partition_bytes)
-      if (!give_up()) break;
-  }
-  if (gemm_at_sbuf(p, M, N, out_bytes) > cfg.sbuf_partition_bytes)
+  const GiveUp at_stream = [](GemmAtPlan& q) { return !q.at_stream && (q.at_stream = true); };
+  const GiveUp block = [](GemmAtPlan& q) { return q.block > 1 && (q.block = q.block / 2, true); };
+  const GiveUp group = [](GemmAtPlan& q) { return q.group > 1 && (q.group = 1, true); };
+  const auto fits = [&](const GemmAtPlan& q) {
+    return gemm_at_sbuf(q, M, N, out_bytes) <= cfg.sbuf_partition_bytes;
+  };
+  const auto shrink = [&](GemmAtPlan q, const std::vector<GiveUp>& order) {
+    for (const GiveUp& give_up : order)
+      while (!fits(q) && give_up(q)) {
+      }
+    return q;
+  };
+  const GemmAtPlan streamed = shrink(p, {lead, b_res, at_res, at_stream, block, group});
+  const GemmAtPlan blocked = shrink(p, {lead, b_res, at_res, block, at_stream, group});
+  if (!fits(streamed) && !fits(blocked))
     throw Error(fmt::format("gemm_at: no tiling of m={}, k={}, n={} fits a {}-byte SBUF partition",
                             M, K, N, cfg.sbuf_partition_bytes));
-  return p;
+  if (!fits(streamed)) return blocked;
+  if (!fits(blocked)) return streamed;
+  return blocked.hbm_bytes(M, K, N, out_bytes) < streamed.hbm_bytes(M, K, N, out_bytes) ? blocked
+                                                                                         : streamed;
 }
 
 void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
@@ -387,7 +421,7 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   // operands stream in, each byte loaded then feeds the most matmul cycles.
   const uint32_t lead_group = plan.lead_group();
   auto whole_pool = k.sbuf_pool("whole", 2);
-  auto at_pool = k.sbuf_pool("a_t", 2 * plan.block), b_pool = k.sbuf_pool("b", 2 * group);
+  auto at_pool = k.sbuf_pool("a_t", plan.at_bufs()), b_pool = k.sbuf_pool("b", 2 * group);
   // One SBUF result tile per accumulator: an accumulator is free again once copied out, without
   // waiting for an older result's store to HBM.
   auto acc_pool = k.psum_pool("acc", accs), c_pool = k.sbuf_pool("c", accs);
@@ -487,7 +521,7 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
         each_slice([&](Index j, uint32_t kk) { step(j, kk, j.constant() != 0); });
       } else {
         step(0, std::min(K, tk), false);
-        slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); });
+        slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); }, kLoopSteps);
       }
       for (size_t b = 0; b < block.size(); ++b)
         for (size_t i = 0; i < tiles.size(); ++i)
@@ -511,24 +545,34 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   // a k loop each LoadStationary would wait for the previous step's last matmul instead of
   // streaming under it (docs/performance.md). Past 16 steps a k loop keeps the program small.
   const bool unroll_k = kt <= 16;
+  // Past that, each iteration of the k loop runs kLoopSteps steps, so the wait at its branch
+  // (the last matmul's drain, about 1,400 cycles on trn2) is paid once per eight steps.
   // The last m tile takes its n tiles one at a time, so each one's results are copied out and
   // stored while the next computes: the run's tail is one tile's copy and store, not a group's.
   // With several n tiles they are also half as wide (not narrower than the tk rows of the
   // LoadStationary each must hide); with one (small), the extra LoadStationary cost more than
   // the shorter tail saves (measured: 39,731 against 38,781 cycles at 256 x 256 x 512).
-  const uint32_t m_last = M > m_first ? m_first + (M - m_first - 1) / tm * tm : M;
+  // When b streams, the last m tile stays in its block: on its own it would read b once more.
+  const uint32_t m_last =
+      M > m_first && b_resident ? m_first + (M - m_first - 1) / tm * tm : M;
   // They go in blocks of plan.block m tiles, a hardware loop over the whole blocks and the
   // rest as one block of straight-line code.
   if (m_last > m_first) {
     const uint32_t rows = plan.block * tm, span = m_last - m_first;
-    auto block_at = [&](Index m0, uint32_t tiles) {
+    if (span / rows > 0) {
+      k.loop(span / rows, [&](Index i) {
+        std::vector<MTile> block;
+        for (uint32_t t = 0; t < plan.block; ++t)
+          block.emplace_back(Index(m_first) + i * rows + Index(int64_t(t) * tm), tm);
+        m_block(block, unroll_k, plan.block_group(), tn);
+      });
+    }
+    if (span % rows > 0) {  // the rest, the last m tile perhaps short
       std::vector<MTile> block;
-      for (uint32_t t = 0; t < tiles; ++t) block.emplace_back(m0 + Index(int64_t(t) * tm), tm);
+      for (uint32_t m0 = m_first + span / rows * rows; m0 < m_last; m0 += tm)
+        block.emplace_back(Index(m0), std::min(tm, m_last - m0));
       m_block(block, unroll_k, plan.block_group(), tn);
-    };
-    if (span / rows > 0)
-      k.loop(span / rows, [&](Index i) { block_at(Index(m_first) + i * rows, plan.block); });
-    if (span % rows > 0) block_at(Index(m_first + span / rows * rows), span % rows / tm);
+    }
   }
   const uint32_t last_width = nt > 1 ? std::max(tn / 2, std::min(tn, tk)) : tn;
   if (M > m_last) m_block({{Index(m_last), M - m_last}}, unroll_k, 1, last_width);
