@@ -241,6 +241,28 @@ TEST(Kernels, GemmAtLongKReadsEachOperandOncePerBlock) {
   EXPECT_LE(run.stats.hbm_bytes, a_t + c + 2 * b_bytes);
 }
 
+// Attention with a head dim past the partitions (q k^T accumulates over chunks of them) and
+// rmsnorm with rows too long for two row tiles of x and y beside gamma (one of each), against
+// fp64, on tiny and small (the RTL runs the tiny shapes: Platform.KernelsPastTheirSimpleTiling).
+TEST(Kernels, AttentionAndNormPastThePartitionsAndSbuf) {
+  for (const std::string cfg_name : {"tiny", "small"}) {
+    const CoreConfig cfg = config(cfg_name);
+    const std::vector<std::pair<std::string, Shape>> runs{
+        {"attention", {{"d", 2 * cfg.partitions + 5}, {"s", 2 * cfg.partitions + 3}}},
+        {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
+    };
+    for (const auto& [name, s] : runs) {
+      SCOPED_TRACE(fmt::format("{} on {}, {}", name, cfg_name, kernels::shape_text(s)));
+      const RefKernel& ref = kernels::find_kernel(name);
+      Built b = build(ref, cfg, s);
+      const kernels::Tensors in = ref.inputs(s, 5);
+      const DeviceRun run = Device(cfg).run(*b.k, b.program, in);
+      const kernels::CheckResult check = ref.check(s, in, run.outputs);
+      EXPECT_TRUE(check.ok()) << check.first_failure;
+    }
+  }
+}
+
 // Random shapes (each dimension 1 to 2,047, the tiles' edges included) on every
 // config, build only (finish(): pools, synchronisation, registers); the runs at small shapes
 // are the tests above. The GEMM kernels build at every one (they fall back to streaming their

@@ -108,6 +108,28 @@ TEST(Platform, ReferenceKernelsEndCompare) { check_reference_kernels(tb::CheckDe
 TEST(Platform, ReferenceKernelsTransferScoreboard) { check_reference_kernels(tb::CheckDepth::kTransfer); }
 TEST(Platform, ReferenceKernelsLockstep) { check_reference_kernels(tb::CheckDepth::kLockstep); }
 
+// Shapes past a kernel's simple tiling, on the RTL against the golden model: attention's head
+// dim past the partitions (the scores accumulate over chunks), a row too long for two row
+// tiles in SBUF (rmsnorm single-buffered), and gemm_at's K loop of 8 steps an iteration with b
+// streamed in blocks (the fp64 checks of the same shapes: test_kernels).
+TEST(Platform, KernelsPastTheirSimpleTiling) {
+  const CoreConfig cfg = tiny();
+  const std::vector<std::pair<std::string, kernels::Shape>> runs{
+      {"attention", {{"d", 2 * cfg.partitions + 5}, {"s", 20}}},
+      {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
+      {"gemm_at", {{"m", 9 * cfg.partitions + 3}, {"k", 20 * cfg.pe_rows + 3}, {"n", 100}}},
+  };
+  for (const auto& [name, shape] : runs) {
+    SCOPED_TRACE(fmt::format("{} {}", name, kernels::shape_text(shape)));
+    const tb::KernelImage img = tb::reference_kernel_image(kernels::find_kernel(name), cfg, shape, 3);
+    const tb::PlatformCompare c =
+        tb::platform_compare(platform(), cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
+    EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
+    EXPECT_GT(c.outcome.golden_changed_bytes, 0u) << "the kernel wrote nothing";
+    expect_estimate_close(c);
+  }
+}
+
 // The golden side sees one input element changed: every depth must notice, transfer and
 // lockstep at the HBM write itself (a "transfer:" error with the cycle), end at the end.
 std::vector<uint8_t> with_input_changed(const tb::KernelImage& img) {

@@ -667,8 +667,14 @@ void build_norm(Kernel& k, const Shape& s, bool rms) {
   const Tile gamma = load_row(k, consts, G, P, D, "gamma");
   Tile beta;
   if (!rms) beta = load_row(k, consts, *Bt, P, D, "beta");
-  // Per row tile: x, y and 3 small tiles; two of each so that loads overlap compute.
-  auto x_pool = k.sbuf_pool("x", 2), y_pool = k.sbuf_pool("y", 2), small = k.sbuf_pool("stats", 6);
+  // Per row tile: x, y and 3 small tiles; two of each so that loads overlap compute, unless
+  // two rows of x and y do not fit a partition beside the constants (a long row on a small
+  // SBUF): then one, and a row tile's load waits for the previous one's store.
+  const uint64_t row = kernel::sbuf_slot_bytes(uint64_t(D) * 4);
+  const uint64_t fixed = (rms ? 1 : 2) * row + 6 * kernel::sbuf_slot_bytes(3 * 4);
+  const uint32_t bufs = fixed + 4 * row <= k.config().sbuf_partition_bytes ? 2 : 1;
+  auto x_pool = k.sbuf_pool("x", bufs), y_pool = k.sbuf_pool("y", bufs);
+  auto small = k.sbuf_pool("stats", 6);
   const float eps = 1e-5f;
   tile_loop(k, 0, R, P, [&](Index r0, uint32_t rr) {
     const Tile x = x_pool.tile(rr, D, Dtype::kFp32, "x");
@@ -848,15 +854,20 @@ void build_attention(Kernel& k, const Shape& s) {
   const CoreConfig& cfg = k.config();
   const uint32_t S = s.at("s"), D = s.at("d");
   const uint32_t B = std::min({cfg.partitions, cfg.pe_cols, cfg.moving_max_n()});
-  if (D > cfg.partitions || D > cfg.moving_max_n())
-    throw Error(fmt::format("attention: head dim {} exceeds the partitions ({})", D, cfg.partitions));
+  if (D > cfg.moving_max_n())
+    throw Error(fmt::format("attention: head dim {} exceeds a matmul's moving free size ({})", D,
+                            cfg.moving_max_n()));
+  // q k^T contracts over the head dim: past the partitions it goes in chunks of P rows of q^T
+  // and k^T, accumulated in the scores' PSUM bank.
+  const uint32_t P = std::min(cfg.partitions, cfg.pe_rows), chunks = (D + P - 1) / P;
   const auto& Q = k.input("q", S, D, Dtype::kBf16);
   const auto& Kt = k.input("k", S, D, Dtype::kBf16);
   const auto& V = k.input("v", S, D, Dtype::kBf16);
   const auto& O = k.output("o", S, D, Dtype::kFp32);
   const float scale = float(1.0 / std::sqrt(double(D)));
-  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2), rows = k.sbuf_pool("rows", 2);
-  auto kv_pool = k.sbuf_pool("kv", 4), work = k.sbuf_pool("work", 2), p_pool = k.sbuf_pool("p", 2);
+  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2 * chunks);
+  auto rows = k.sbuf_pool("rows", 2), kv_pool = k.sbuf_pool("kv", 2 * (chunks + 1));
+  auto work = k.sbuf_pool("work", 2), p_pool = k.sbuf_pool("p", 2);
   auto state = k.sbuf_pool("state", 3), vec = k.sbuf_pool("vec", 10);
   auto ps = k.psum_pool("scores", 2), pt_ps = k.psum_pool("p_t", 2), pv_ps = k.psum_pool("pv", 2);
   auto tr_ps = k.psum_pool("qk_t", 2);  // q^T and k^T: rows load contiguously, transpose on PE
@@ -873,8 +884,17 @@ void build_attention(Kernel& k, const Shape& s) {
     const uint32_t q0 = qi * B, qn = std::min(B, S - q0);
     const Tile qr = rows.tile(qn, D, Dtype::kBf16, "q");
     k.dma_copy(k.all(qr), window(Q, q0, 0, qn, D));
-    const Tile qt = q_pool.tile(D, qn, Dtype::kBf16, "q_t");
-    transpose_bf16(k, k.all(qt), k.all(qr), tr_ps);
+    // q^T (or its chunks of head dims): the stationary operands of the scores.
+    auto transposed = [&](kernel::PoolRef& pool, const Tile& r, uint32_t n, const char* name) {
+      std::vector<Tile> t;
+      for (uint32_t c = 0; c < chunks; ++c) {
+        const uint32_t dc = std::min(P, D - c * P);
+        t.push_back(pool.tile(dc, n, Dtype::kBf16, name));
+        transpose_bf16(k, k.all(t.back()), k.sub(r, 0, n, c * P, dc), tr_ps);
+      }
+      return t;
+    };
+    const std::vector<Tile> qt = transposed(q_pool, qr, qn, "q_t");
     const Tile m = state.tile(qn, 1, Dtype::kFp32, "m");
     const Tile l = state.tile(qn, 1, Dtype::kFp32, "l");
     const Tile acc = state.tile(qn, D, Dtype::kFp32, "o");
@@ -885,12 +905,11 @@ void build_attention(Kernel& k, const Shape& s) {
     auto block = [&](Index k0, uint32_t kn, bool diagonal) {
       const Tile kr = rows.tile(kn, D, Dtype::kBf16, "k");
       k.dma_copy(k.all(kr), window(Kt, k0, 0, kn, D));
-      const Tile kt = kv_pool.tile(D, kn, Dtype::kBf16, "k_t");
-      transpose_bf16(k, k.all(kt), k.all(kr), tr_ps);
+      const std::vector<Tile> kt = transposed(kv_pool, kr, kn, "k_t");
       const Tile v = kv_pool.tile(kn, D, Dtype::kBf16, "v");
       k.dma_copy(k.all(v), window(V, k0, 0, kn, D));
       const Tile sc = ps.tile(qn, kn, Dtype::kFp32, "scores");
-      k.matmul(k.all(sc), k.all(qt), k.all(kt), false);
+      for (uint32_t c = 0; c < chunks; ++c) k.matmul(k.all(sc), k.all(qt[c]), k.all(kt[c]), c > 0);
       const Tile s2 = work.tile(qn, kn, Dtype::kFp32, "scaled");
       ActArgs scl;
       scl.scale = scale;
