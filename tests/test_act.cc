@@ -25,22 +25,6 @@ using test::Mismatches;
 
 // --- The golden model --------------------------------------------------------------------
 
-// The fast binary32 operations of the ACT model are the exact ones of model/numerics.
-TEST(ActModel, FastOperationsMatchExactNumerics) {
-  auto rng = test::make_rng();
-  Mismatches bad("act fp ops");
-  for (uint64_t i = 0; i < test::vector_count() / 4; ++i) {
-    uint32_t a = static_cast<uint32_t>(rng()), b = static_cast<uint32_t>(rng());
-    if (i % 3 == 0) b = (b & 0x807FFFFFu) | (a & 0x7F800000u);
-    if (i % 7 == 0) a &= 0x807FFFFFu;
-    if (act::fp::add(a, b) != fp32_add(a, b)) bad.add("add {:#x} {:#x}", a, b);
-    if (act::fp::mul(a, b) != fp32_mul(a, b)) bad.add("mul {:#x} {:#x}", a, b);
-    if (act::fp::div(a, b) != fp32_div(a, b)) bad.add("div {:#x} {:#x}", a, b);
-    if (act::fp::sqrt(a) != fp32_sqrt(a)) bad.add("sqrt {:#x}", a);
-  }
-  EXPECT_EQ(bad.count(), 0u);
-}
-
 // The published bounds of docs/act-accuracy.md: max fp32 ulps over the valid range, and the
 // same divided by the function's condition number. BF16 outputs must all be faithful.
 struct Bound {

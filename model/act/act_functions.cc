@@ -8,25 +8,13 @@
 
 namespace tern::act {
 
-namespace fp {
-namespace {
-float as_float(uint32_t bits) { return fp32_from_bits(bits); }
-uint32_t as_bits(float f) {
-  return std::isnan(f) ? kFp32CanonicalNaN : fp32_to_bits(f);
-}
-}  // namespace
-uint32_t add(uint32_t a, uint32_t b) { return as_bits(as_float(a) + as_float(b)); }
-uint32_t mul(uint32_t a, uint32_t b) { return as_bits(as_float(a) * as_float(b)); }
-uint32_t div(uint32_t a, uint32_t b) { return as_bits(as_float(a) / as_float(b)); }
-uint32_t sqrt(uint32_t a) { return as_bits(std::sqrt(as_float(a))); }
-}  // namespace fp
-
 namespace {
 
 using namespace coeff;
-using fp::add;
-using fp::div;
-using fp::mul;
+// The algorithms are sequences of these binary32 operations (model/numerics: host IEEE speed).
+uint32_t add(uint32_t a, uint32_t b) { return fp32_add(a, b); }
+uint32_t mul(uint32_t a, uint32_t b) { return fp32_mul(a, b); }
+uint32_t div(uint32_t a, uint32_t b) { return fp32_div(a, b); }
 
 constexpr uint32_t kSignBit = 0x80000000u;
 constexpr uint32_t kPosZero = 0x00000000u;
@@ -266,8 +254,8 @@ uint32_t act_function(ActFunc f, uint32_t x) {
     case ActFunc::kTanh: return tanh_fn(x);
     case ActFunc::kExp: return exp_fn(x);
     case ActFunc::kLog: return log_fn(x);
-    case ActFunc::kSqrt: return fp::sqrt(x);
-    case ActFunc::kRsqrt: return div(kOne, fp::sqrt(x));
+    case ActFunc::kSqrt: return fp32_sqrt(x);
+    case ActFunc::kRsqrt: return div(kOne, fp32_sqrt(x));
     case ActFunc::kReciprocal: return div(kOne, x);
     case ActFunc::kSquare: return mul(x, x);
     case ActFunc::kAbs: return mag(x);

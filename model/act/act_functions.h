@@ -47,14 +47,4 @@ ValidRange valid_range(ActFunc f);
 // func(x) on an fp32 bit pattern; NaN results are the canonical NaN.
 uint32_t act_function(ActFunc f, uint32_t x);
 
-// The binary32 operations the algorithms are made of. They use the host's IEEE arithmetic
-// (SSE, round to nearest even, no flush to zero, no contraction into FMA), with NaN results
-// made canonical; a test checks them against the exact tern::fp32_* of model/numerics.
-namespace fp {
-uint32_t add(uint32_t a, uint32_t b);
-uint32_t mul(uint32_t a, uint32_t b);
-uint32_t div(uint32_t a, uint32_t b);
-uint32_t sqrt(uint32_t a);
-}  // namespace fp
-
 }  // namespace tern::act

@@ -12,7 +12,7 @@ bool is_act_dtype(uint8_t code) { return code < kNumDtypes && is_float(static_ca
 uint32_t reduce_identity(ReduceOp op) { return op == ReduceOp::kAdd ? 0x00000000u : 0xFF800000u; }
 
 uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value) {
-  return op == ReduceOp::kAdd ? fp::add(acc, value) : fp32_max(acc, value);
+  return op == ReduceOp::kAdd ? fp32_add(acc, value) : fp32_max(acc, value);
 }
 
 ScalarEngine::ScalarEngine(uint32_t partitions, uint32_t sr_seed)
@@ -63,7 +63,7 @@ ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& ou
     const bool reduce = rcmd == ReduceCmd::kReduce || rcmd == ReduceCmd::kResetReduce ||
                         rcmd == ReduceCmd::kLoadReduce;
     for (uint32_t j = 0; j < cmd.n; ++j) {
-      const uint32_t x = fp::add(fp::mul(convert_to_fp32(in_t, in[p][j]), scale), bias);
+      const uint32_t x = fp32_add(fp32_mul(convert_to_fp32(in_t, in[p][j]), scale), bias);
       const uint32_t y = act_function(func, x);
       if (reduce) acc = reduce_step(op, acc, y);
       const uint32_t random = cmd.rounding == Rounding::kStochastic ? rng_[p].draw() : 0;

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <limits>
 
 #include "common/error.h"
 
@@ -178,7 +181,18 @@ uint32_t convert_to_fp32(Dtype from, uint32_t bits) {
   return round_to_float(decode(from, bits), Dtype::kFp32, {}, 0);
 }
 
-uint32_t fp32_add(uint32_t a, uint32_t b) {
+namespace {
+uint32_t host_result(float f) { return std::isnan(f) ? kFp32CanonicalNaN : fp32_to_bits(f); }
+}  // namespace
+
+static_assert(std::numeric_limits<float>::is_iec559 && FLT_EVAL_METHOD == 0,
+              "the host's float must be IEEE binary32, evaluated in binary32");
+uint32_t fp32_add(uint32_t a, uint32_t b) { return host_result(fp32_from_bits(a) + fp32_from_bits(b)); }
+uint32_t fp32_mul(uint32_t a, uint32_t b) { return host_result(fp32_from_bits(a) * fp32_from_bits(b)); }
+uint32_t fp32_div(uint32_t a, uint32_t b) { return host_result(fp32_from_bits(a) / fp32_from_bits(b)); }
+uint32_t fp32_sqrt(uint32_t a) { return host_result(std::sqrt(fp32_from_bits(a))); }
+
+uint32_t fp32_add_exact(uint32_t a, uint32_t b) {
   const ExactValue x = decode(Dtype::kFp32, a);
   const ExactValue y = decode(Dtype::kFp32, b);
   if (x.kind == Kind::kNaN || y.kind == Kind::kNaN) return kFp32CanonicalNaN;
@@ -210,7 +224,7 @@ uint32_t fp32_min(uint32_t a, uint32_t b) {
   return order_key(b) < order_key(a) ? b : a;
 }
 
-uint32_t fp32_mul(uint32_t a, uint32_t b) {
+uint32_t fp32_mul_exact(uint32_t a, uint32_t b) {
   const ExactValue x = decode(Dtype::kFp32, a);
   const ExactValue y = decode(Dtype::kFp32, b);
   const bool sign = x.sign != y.sign;
@@ -223,7 +237,7 @@ uint32_t fp32_mul(uint32_t a, uint32_t b) {
   return round_to_float({Kind::kFinite, sign, x.mant * y.mant, x.exp + y.exp}, Dtype::kFp32, {}, 0);
 }
 
-uint32_t fp32_div(uint32_t a, uint32_t b) {
+uint32_t fp32_div_exact(uint32_t a, uint32_t b) {
   const ExactValue x = decode(Dtype::kFp32, a);
   const ExactValue y = decode(Dtype::kFp32, b);
   const bool sign = x.sign != y.sign;
@@ -244,7 +258,7 @@ uint32_t fp32_div(uint32_t a, uint32_t b) {
                         Dtype::kFp32, {}, 0);
 }
 
-uint32_t fp32_sqrt(uint32_t a) {
+uint32_t fp32_sqrt_exact(uint32_t a) {
   const ExactValue x = decode(Dtype::kFp32, a);
   if (x.kind == Kind::kNaN || (x.sign && x.kind != Kind::kZero)) return kFp32CanonicalNaN;
   if (x.kind != Kind::kFinite) return a;  // +-0, +Inf

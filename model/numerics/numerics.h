@@ -40,15 +40,24 @@ uint32_t convert_from_fp32(Dtype to, uint32_t fp32_bits, ConvertMode mode, uint3
 // to nearest even. NaN becomes the canonical fp32 NaN.
 uint32_t convert_to_fp32(Dtype from, uint32_t bits);
 
-// IEEE-754 binary32 addition, round to nearest even, subnormals honoured.
+// IEEE-754 binary32 addition, multiplication, division and square root, each rounded once
+// (RNE), subnormals honoured, NaN results canonical: the arithmetic of the Scalar and Vector
+// Engines and of PSUM's accumulation. These use the host's IEEE binary32 arithmetic (SSE: round
+// to nearest even, gradual underflow, no FTZ/DAZ; model/ is built with -ffp-contract=off), which
+// is exactly these operations; `Numerics.HostFp32OpsMatchTheExactOnes` holds them to the
+// _exact versions below.
 uint32_t fp32_add(uint32_t a, uint32_t b);
-
-// IEEE-754 binary32 multiplication, division and square root, each rounded once (RNE),
-// subnormals honoured, NaN results canonical. They are the arithmetic of the Scalar and Vector
-// Engines.
 uint32_t fp32_mul(uint32_t a, uint32_t b);
 uint32_t fp32_div(uint32_t a, uint32_t b);
 uint32_t fp32_sqrt(uint32_t a);
+
+// The same operations written from the definition: the exact result in integer arithmetic,
+// rounded once by round_to_float. The reference the oracle tests check against host IEEE and
+// MPFR, and the host-speed versions against.
+uint32_t fp32_add_exact(uint32_t a, uint32_t b);
+uint32_t fp32_mul_exact(uint32_t a, uint32_t b);
+uint32_t fp32_div_exact(uint32_t a, uint32_t b);
+uint32_t fp32_sqrt_exact(uint32_t a);
 
 // IEEE 754-2019 maximum / minimum on binary32: a NaN operand gives the canonical NaN,
 // max(-0, +0) = +0 and min(-0, +0) = -0. The max/min of the Vector Engine's ALU and of the
