@@ -42,14 +42,20 @@ std::vector<Workload> load_workloads(const std::string& path) {
   const Reader r{path};
   const YAML::Node root = load_yaml(read_input_file(path, "workload suite", kMaxSuiteBytes), path);
   if (!root.IsMap()) throw Error(fmt::format("{}: the suite is not a map", path));
-  const std::string gemm_kernel = r.need(root, "gemm_kernel", YAML::NodeType::Scalar).Scalar();
-  kernels::find_kernel(gemm_kernel);
-  std::vector<std::string> dtypes;
-  for (const YAML::Node& d : r.need(root, "dtypes", YAML::NodeType::Sequence)) {
-    if (!d.IsScalar() || d.Scalar() != "bf16")
-      throw Error(fmt::format("{}: dtype '{}': the suite's kernels take bf16 (fp8 is not in them yet)",
-                              r.where(d), d.IsScalar() ? d.Scalar() : "?"));
-    dtypes.push_back(d.Scalar());
+  // dtype -> the kernel that runs the suite's GEMMs with operands of that dtype.
+  std::vector<std::pair<std::string, std::string>> gemm_kernels;
+  for (const auto& e : r.need(root, "gemm_kernels", YAML::NodeType::Map)) {
+    const std::string dtype = e.first.Scalar();
+    if (dtype != "bf16" && dtype != "fp8")
+      throw Error(fmt::format("{}: dtype '{}': the suite's GEMMs take bf16 or fp8", r.where(e.first), dtype));
+    if (!e.second.IsScalar())
+      throw Error(fmt::format("{}: the {} GEMM kernel is not a name", r.where(e.second), dtype));
+    try {
+      kernels::find_kernel(e.second.Scalar());
+    } catch (const Error& err) {
+      throw Error(fmt::format("{}: {}", r.where(e.second), err.what()));
+    }
+    gemm_kernels.emplace_back(dtype, e.second.Scalar());
   }
   std::vector<Workload> out;
   std::set<std::pair<std::string, kernels::Shape>> seen;
@@ -57,8 +63,8 @@ std::vector<Workload> load_workloads(const std::string& path) {
     if (seen.insert({w.kernel, w.shape}).second) out.push_back(std::move(w));
   };
   auto gemm = [&](const std::string& model, const std::string& layer, uint32_t m, uint32_t k, uint32_t n) {
-    for (const std::string& dt : dtypes)
-      add({model, layer, gemm_kernel, {{"m", m}, {"k", k}, {"n", n}}, m, k, n, dt});
+    for (const auto& [dtype, kernel] : gemm_kernels)
+      add({model, layer, kernel, {{"m", m}, {"k", k}, {"n", n}}, m, k, n, dtype});
   };
   for (const auto& entry : r.need(root, "models", YAML::NodeType::Map)) {
     const std::string model = entry.first.Scalar();

@@ -36,8 +36,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 configs=$(cd "$(dirname "${BASH_SOURCE[0]}")/../configs" && pwd)
 cat >"$tmp/suite.yaml" <<'EOF'
-gemm_kernel: gemm_at_bf16
-dtypes: [bf16]
+gemm_kernels:
+  bf16: gemm_at_bf16
+  fp8: gemm_at_fp8
 models:
   toy:
     tokens: [16]
@@ -56,9 +57,13 @@ for key in '"kernel"' '"config"' '"backend":"rtl"' '"backend":"golden"' '"M"' '"
 done
 expect_ok "workloads golden only" "golden estimate" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
   --suite "$tmp/suite.yaml" --out "$tmp/out2" --golden-only
-sed 's/dtypes: \[bf16\]/dtypes: [fp8]/' "$tmp/suite.yaml" >"$tmp/fp8.yaml"
-expect_error "workloads fp8" "fp8.yaml:2:" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
-  --suite "$tmp/fp8.yaml" --out "$tmp/out3" --golden-only
+if grep -q '"dtype":"fp8"' "$tmp/out/workloads.json"; then ok "workloads.json has fp8 GEMMs"; else bad "no fp8 GEMM records"; fi
+sed 's/  fp8: gemm_at_fp8/  int8: gemm_at_fp8/' "$tmp/suite.yaml" >"$tmp/int8.yaml"
+expect_error "workloads dtype" "int8.yaml:3:" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
+  --suite "$tmp/int8.yaml" --out "$tmp/out3" --golden-only
+sed 's/  fp8: gemm_at_fp8/  fp8: nosuch/' "$tmp/suite.yaml" >"$tmp/kern.yaml"
+expect_error "workloads kernel" "kern.yaml:3:" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
+  --suite "$tmp/kern.yaml" --out "$tmp/out3" --golden-only
 sed 's/hidden: 32/hidden: -32/' "$tmp/suite.yaml" >"$tmp/neg.yaml"
 expect_error "workloads negative size" "hidden" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
   --suite "$tmp/neg.yaml" --out "$tmp/out3" --golden-only

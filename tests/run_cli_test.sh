@@ -8,7 +8,7 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for k in gemm gemm_at gemm_at_bf16 softmax layernorm rmsnorm mlp attention; do
+for k in gemm gemm_at gemm_at_bf16 gemm_at_fp8 softmax layernorm rmsnorm mlp attention; do
   if ! "$tern" run "$k" --config tiny --trace "$tmp/$k.json" --asm "$tmp/$k.s" --bin "$tmp/$k.tbin" \
       > "$tmp/$k.out" 2>&1; then
     echo "FAIL: tern run $k"; cat "$tmp/$k.out"; fail=1; continue

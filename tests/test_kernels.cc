@@ -70,8 +70,8 @@ TEST_P(KernelOnConfig, MatchesFp64Reference) {
 
 INSTANTIATE_TEST_SUITE_P(
     All, KernelOnConfig,
-    testing::Combine(testing::Values("gemm", "gemm_at", "gemm_at_bf16", "softmax", "layernorm",
-                                     "rmsnorm", "mlp", "attention"),
+    testing::Combine(testing::Values("gemm", "gemm_at", "gemm_at_bf16", "gemm_at_fp8", "softmax",
+                                     "layernorm", "rmsnorm", "mlp", "attention"),
                      testing::Values("tiny", "small", "trn2")),
     [](const auto& info) {
       return std::get<0>(info.param) + "_" + std::get<1>(info.param);
@@ -89,6 +89,7 @@ TEST(Kernels, RandomShapesOnTiny) {
         {"gemm", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 80)}}},
         {"gemm_at", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 1200)}}},
         {"gemm_at_bf16", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 1200)}}},
+        {"gemm_at_fp8", {{"m", size(1, 5 * P)}, {"k", size(1, 4 * P)}, {"n", size(1, 1200)}}},
         {"softmax", {{"rows", size(1, 6 * P)}, {"d", size(1, 300)}}},
         {"layernorm", {{"rows", size(1, 6 * P)}, {"d", size(2, 300)}}},
         {"rmsnorm", {{"rows", size(1, 6 * P)}, {"d", size(1, 300)}}},
@@ -271,7 +272,7 @@ TEST(Kernels, AttentionAndNormPastThePartitionsAndSbuf) {
 TEST(Kernels, BuildAtAnyShape) {
   auto rng = test::make_rng();
   const std::vector<uint32_t> sizes{1, 2, 7, 8, 9, 31, 33, 127, 129, 255, 513, 1000, 2047};
-  const std::set<std::string> gemms{"gemm", "gemm_at", "gemm_at_bf16"};
+  const std::set<std::string> gemms{"gemm", "gemm_at", "gemm_at_bf16", "gemm_at_fp8"};
   std::vector<std::string> failures, limits;
   for (const std::string cfg_name : {"tiny", "small", "trn2"}) {
     const CoreConfig cfg = config(cfg_name);

@@ -182,17 +182,17 @@ View moving_slice(Kernel& k, const std::optional<Tile>& b_all, kernel::PoolRef& 
                   const kernel::HbmTensor& B, Index j, uint32_t tk, uint32_t kk, Index n0,
                   uint32_t nn) {
   if (b_all) return k.sub(*b_all, 0, kk, j * B.cols + n0, nn);
-  const Tile b = pool.tile(kk, nn, Dtype::kBf16, "b");
+  const Tile b = pool.tile(kk, nn, B.dtype, "b");
   k.dma_copy(k.all(b), window(B, j * tk, n0, kk, nn));
   return k.all(b);
 }
 
-// Random bf16 operands of a GEMM: `first` (rows x cols) and b (k x n).
+// Random operands of a GEMM (bf16 unless `in` says): `first` (rows x cols) and b (k x n).
 Tensors gemm_operands(const Shape& s, uint32_t seed, const std::string& first, uint32_t rows,
-                      uint32_t cols) {
+                      uint32_t cols, Dtype in = Dtype::kBf16) {
   std::mt19937 rng(seed);
-  return {{first, random_tensor(size_t(rows) * cols, Dtype::kBf16, -2, 2, rng)},
-          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), Dtype::kBf16, -2, 2, rng)}};
+  return {{first, random_tensor(size_t(rows) * cols, in, -2, 2, rng)},
+          {"b", random_tensor(size_t(s.at("k")) * s.at("n"), in, -2, 2, rng)}};
 }
 
 // gemm for a K too long to keep a^T per m tile: every (m, n) tile runs its k steps with a's
@@ -283,10 +283,10 @@ Tensors gemm_inputs(const Shape& s, uint32_t seed) {
 }
 
 CheckResult gemm_check(const Shape& s, const Tensors& in, const Tensors& out,
-                       Dtype out_dtype = Dtype::kFp32) {
+                       Dtype out_dtype = Dtype::kFp32, Dtype in_dtype = Dtype::kBf16) {
   const uint32_t K = s.at("k"), N = s.at("n");
-  const auto a = values(in.at("a"), Dtype::kBf16), b = values(in.at("b"), Dtype::kBf16);
-  // bf16 x bf16 products are exact in fp32; K fp32 additions in any order err by at most
+  const auto a = values(in.at("a"), in_dtype), b = values(in.at("b"), in_dtype);
+  // bf16 x bf16 (and fp8 x fp8) products are exact in fp32; K fp32 additions in any order err by at most
   // gamma_K * sum |a||b|, gamma_K = K u / (1 - K u). A bf16 result then rounds once more (RNE,
   // u_bf16 = 2^-8): |bf16(x) - ref| <= u_bf16 |x| + |x - ref| <= u_bf16 |ref| + (1 + u_bf16)
   // gamma_K sum |a||b|.
@@ -326,6 +326,7 @@ constexpr uint32_t kLoopSteps = 8;  // k steps per iteration of gemm_at's k loop
 
 struct GemmAtPlan {
   uint32_t tk = 0, tm = 0, tn = 0, kt = 0, nt = 0, mt = 0;
+  uint32_t in_bytes = 2;    // bytes of an operand element (bf16 2, fp8 1)
   uint32_t group = 1;       // n tiles per LoadStationary
   bool b_resident = false, at_resident = false;
   bool at_stream = false;   // a_t loaded per k step, not kept per m tile for all of K
@@ -347,22 +348,23 @@ struct GemmAtPlan {
     const uint64_t at_reads = at_stream ? (nt + block_group() - 1) / block_group() : 1;
     const uint32_t rest = mt - lead_tiles();
     const uint64_t b_reads = b_resident ? 1 : (lead_tiles() > 0) + (rest + block - 1) / block;
-    return uint64_t(K) * M * 2 * at_reads + uint64_t(K) * N * 2 * b_reads + uint64_t(M) * N * out_bytes;
+    return (uint64_t(K) * M * at_reads + uint64_t(K) * N * b_reads) * in_bytes + uint64_t(M) * N * out_bytes;
   }
 };
 
 // SBUF bytes per partition of a plan's pools (each slot sized for its pool's largest tile).
 uint64_t gemm_at_sbuf(const GemmAtPlan& p, uint32_t M, uint32_t N, uint32_t out_bytes) {
-  const uint64_t b_all = uint64_t(p.kt) * N * 2, at_all = uint64_t(p.kt) * M * 2;
+  const uint64_t b_all = uint64_t(p.kt) * N * p.in_bytes, at_all = uint64_t(p.kt) * M * p.in_bytes;
   uint64_t bytes = 2 * kernel::sbuf_slot_bytes(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
   if (!p.at_resident)
-    bytes += p.at_bufs() * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * 2);
-  if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.tn) * 2);
+    bytes += p.at_bufs() * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * p.in_bytes);
+  if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.tn) * p.in_bytes);
   return bytes + p.accs() * kernel::sbuf_slot_bytes(uint64_t(p.tn) * out_bytes);
 }
 
-GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, Dtype out) {
+GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t N, Dtype in, Dtype out) {
   GemmAtPlan p;
+  p.in_bytes = uint32_t(dtype_bits(in)) / 8;
   p.tk = std::min(cfg.partitions, cfg.pe_rows);
   p.tm = std::min(cfg.partitions, cfg.pe_cols);
   p.tn = cfg.moving_max_n();
@@ -370,8 +372,8 @@ GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t 
   p.nt = (N + p.tn - 1) / p.tn;
   p.mt = (M + p.tm - 1) / p.tm;
   p.group = std::max(1u, std::min(p.nt, cfg.psum_banks / 4));
-  p.b_resident = uint64_t(p.kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
-  p.at_resident = uint64_t(p.kt) * M * 2 <= cfg.sbuf_partition_bytes / 4;
+  p.b_resident = uint64_t(p.kt) * N * p.in_bytes <= cfg.sbuf_partition_bytes / 4;
+  p.at_resident = uint64_t(p.kt) * M * p.in_bytes <= cfg.sbuf_partition_bytes / 4;
   // The lead block: as many m tiles as leave one more tile's accumulators free in PSUM, so
   // the next m tile starts while the block's results are copied out.
   if (p.at_resident) p.lead = std::clamp(cfg.psum_banks - 1, 1u, std::max(1u, p.mt));
@@ -407,13 +409,13 @@ GemmAtPlan plan_gemm_at(const CoreConfig& cfg, uint32_t M, uint32_t K, uint32_t 
                                                                                          : streamed;
 }
 
-void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
+void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype, Dtype in = Dtype::kBf16) {
   const CoreConfig& cfg = k.config();
   const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
-  const auto& AT = k.input("a_t", K, M, Dtype::kBf16);
-  const auto& B = k.input("b", K, N, Dtype::kBf16);
+  const auto& AT = k.input("a_t", K, M, in);
+  const auto& B = k.input("b", K, N, in);
   const auto& C = k.output("c", M, N, out_dtype);
-  const GemmAtPlan plan = plan_gemm_at(cfg, M, K, N, out_dtype);
+  const GemmAtPlan plan = plan_gemm_at(cfg, M, K, N, in, out_dtype);
   const uint32_t tk = plan.tk, tm = plan.tm, tn = plan.tn, kt = plan.kt, nt = plan.nt;
   const uint32_t group = plan.group, lead = plan.lead, accs = plan.accs();
   const bool b_resident = plan.b_resident, at_resident = plan.at_resident;
@@ -426,13 +428,13 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
   // waiting for an older result's store to HBM.
   auto acc_pool = k.psum_pool("acc", accs), c_pool = k.sbuf_pool("c", accs);
   std::optional<Tile> b_all, at_all;  // k slice j at columns [j N, j N + N) / [j M, j M + M)
-  if (b_resident) b_all = whole_pool.tile(tk, kt * N, Dtype::kBf16, "b_all");
-  if (at_resident) at_all = whole_pool.tile(tk, kt * M, Dtype::kBf16, "a_t_all");
+  if (b_resident) b_all = whole_pool.tile(tk, kt * N, in, "b_all");
+  if (at_resident) at_all = whole_pool.tile(tk, kt * M, in, "a_t_all");
   // The lead block's first n tile needs only its own columns of a_t and b's first n tile:
   // those load first, slice by slice, and the rest of b and of a_t after -- when a tile's
   // columns make rows of two AXI beats or more (on small they are one beat, and the extra
   // short-row transfers cost more than the early start gains).
-  const bool split = uint64_t(tm) * 2 >= 2 * (cfg.axi_data_bits / 8);
+  const bool split = uint64_t(tm) * plan.in_bytes >= 2 * (cfg.axi_data_bits / 8);
   const uint32_t pieces = copy_pieces(cfg);
   const uint32_t first_m = split ? std::min(M, lead * tm) : M;
   const uint32_t first_n = split ? std::min(N, lead_group * tn) : N;
@@ -480,13 +482,13 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype) {
       }
       if (plan.at_stream) {  // the k step's slice, loaded for this step
         stationary.push_back([&, m0 = m0, mm = mm](Index j, uint32_t kk) {
-          const Tile at = at_pool.tile(tk, tm, Dtype::kBf16, "a_t");
+          const Tile at = at_pool.tile(tk, tm, in, "a_t");
           k.dma_copy(k.sub(at, 0, kk, 0, mm), window(AT, j * tk, m0, kk, mm));
           return k.sub(at, 0, kk, 0, mm);
         });
         continue;
       }
-      ats.push_back(at_pool.tile(tk, kt * tm, Dtype::kBf16, "a_t"));  // slice j at columns j tm
+      ats.push_back(at_pool.tile(tk, kt * tm, in, "a_t"));  // slice j at columns j tm
       const Tile& at = ats.back();
       slice_loop(k, 0, K, tk, [&, m0 = m0, mm = mm](Index j, uint32_t kk) {
         k.dma_copy(k.sub(at, 0, kk, j * tm, mm), window(AT, j * tk, m0, kk, mm));
@@ -584,12 +586,12 @@ Shape gemm_at_default_shape(const CoreConfig& c) {
                {"n", 2 * c.moving_max_n() + 9}};
 }
 
-Tensors gemm_at_inputs(const Shape& s, uint32_t seed) {
-  return gemm_operands(s, seed, "a_t", s.at("k"), s.at("m"));
+Tensors gemm_at_inputs(const Shape& s, uint32_t seed, Dtype in = Dtype::kBf16) {
+  return gemm_operands(s, seed, "a_t", s.at("k"), s.at("m"), in);
 }
 
 CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out,
-                          Dtype out_dtype) {
+                          Dtype out_dtype, Dtype in_dtype = Dtype::kBf16) {
   const uint32_t M = s.at("m"), K = s.at("k");
   // The same check as gemm's, with a[m][k] = a_t[k][m].
   const TensorBits& at = in.at("a_t");
@@ -598,7 +600,7 @@ CheckResult gemm_at_check(const Shape& s, const Tensors& in, const Tensors& out,
   a.resize(at.size());
   for (uint32_t kk = 0; kk < K; ++kk)
     for (uint32_t m = 0; m < M; ++m) a[size_t(m) * K + kk] = at[size_t(kk) * M + m];
-  return gemm_check(s, as_gemm, out, out_dtype);
+  return gemm_check(s, as_gemm, out, out_dtype, in_dtype);
 }
 
 // --- softmax along rows: y = exp(x - max) / sum ----------------------------------------------
@@ -1016,7 +1018,8 @@ const std::vector<RefKernel>& reference_kernels() {
        [](const Shape& s, const Tensors& in, const Tensors& out) { return gemm_check(s, in, out); }},
       {"gemm_at", "c = a_t^T @ b (a given transposed, K x M, as NKI's lhsT), bf16 in, fp32 out",
        "as gemm", {"m", "k", "n"}, gemm_at_default_shape,
-       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kFp32); }, gemm_at_inputs,
+       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kFp32); },
+       [](const Shape& s, uint32_t seed) { return gemm_at_inputs(s, seed); },
        [](const Shape& s, const Tensors& in, const Tensors& out) {
          return gemm_at_check(s, in, out, Dtype::kFp32);
        }},
@@ -1026,9 +1029,19 @@ const std::vector<RefKernel>& reference_kernels() {
        "as gemm, plus the result's rounding: |err| <= 2^-8 |ref| + (1 + 2^-8) gamma_K sum_k "
        "|a_mk b_kn|",
        {"m", "k", "n"}, gemm_at_default_shape,
-       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kBf16); }, gemm_at_inputs,
+       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kBf16); },
+       [](const Shape& s, uint32_t seed) { return gemm_at_inputs(s, seed); },
        [](const Shape& s, const Tensors& in, const Tensors& out) {
          return gemm_at_check(s, in, out, Dtype::kBf16);
+       }},
+      {"gemm_at_fp8",
+       "gemm_at_bf16 with fp8 (e4m3) operands: half the bytes from HBM, the same MACs a cycle",
+       "as gemm_at_bf16 (fp8 x fp8 products are exact in fp32 too)",
+       {"m", "k", "n"}, gemm_at_default_shape,
+       [](Kernel& k, const Shape& s) { build_gemm_at(k, s, Dtype::kBf16, Dtype::kFp8E4M3); },
+       [](const Shape& s, uint32_t seed) { return gemm_at_inputs(s, seed, Dtype::kFp8E4M3); },
+       [](const Shape& s, const Tensors& in, const Tensors& out) {
+         return gemm_at_check(s, in, out, Dtype::kBf16, Dtype::kFp8E4M3);
        }},
       {"softmax", "y = softmax(x) along rows, fp32",
        "|err| <= (D + 8) u |ref|", {"rows", "d"},
