@@ -200,12 +200,13 @@ TEST(Kernels, GemmsStreamTheirOperandsWhenSbufIsShort) {
   EXPECT_TRUE(b.ok()) << b.first_failure;
 }
 
-// Runs gemm_at on small at M x K x N, checked against fp64, and bounds the HBM bytes it moves:
-// a_t and c once, b at most b_reads times. b (and a_t when a_t_big) must be too big to stay in
-// SBUF, so the shape tests the streamed plan it is meant for.
-void expect_gemm_at_moves(uint32_t M, uint32_t K, uint32_t N, uint32_t b_reads, bool a_t_big) {
+// Runs a GEMM kernel on small at M x K x N, checked against fp64, and bounds the HBM bytes it
+// moves: a (or a_t) and c once, b at most b_reads times. b (and a_t when a_t_big) must be too big
+// to stay in SBUF, so the shape tests the streamed plan it is meant for.
+void expect_gemm_moves(const std::string& kernel, uint32_t M, uint32_t K, uint32_t N, uint32_t b_reads,
+                       bool a_t_big) {
   const CoreConfig cfg = config("small");
-  const RefKernel& ref = kernels::find_kernel("gemm_at");
+  const RefKernel& ref = kernels::find_kernel(kernel);
   const Shape s{{"m", M}, {"k", K}, {"n", N}};
   Built b = build(ref, cfg, s);
   const kernels::Tensors in = ref.inputs(s, 7);
@@ -213,7 +214,7 @@ void expect_gemm_at_moves(uint32_t M, uint32_t K, uint32_t N, uint32_t b_reads, 
   const kernels::CheckResult check = ref.check(s, in, run.outputs);
   EXPECT_TRUE(check.ok()) << check.first_failure;
   const uint64_t a_t = uint64_t(K) * M * 2, b_bytes = uint64_t(K) * N * 2, c = uint64_t(M) * N * 4;
-  fmt::print("gemm_at {}: {} HBM bytes; a_t {}, b {}, c {}\n", kernels::shape_text(s), run.stats.hbm_bytes,
+  fmt::print("{} {}: {} HBM bytes; a {}, b {}, c {}\n", kernel, kernels::shape_text(s), run.stats.hbm_bytes,
              a_t, b_bytes, c);
   EXPECT_GT(uint64_t(K / cfg.pe_rows) * N * 2, cfg.sbuf_partition_bytes / 4) << "b would stay resident";
   if (a_t_big) {
@@ -226,13 +227,17 @@ void expect_gemm_at_moves(uint32_t M, uint32_t K, uint32_t N, uint32_t b_reads, 
 // item 1): the block's LoadStationary and matmuls share each slice of b. On small, with 21 m
 // tiles and PSUM's 8 banks (blocks of 7), b moves 3 times (the lead block and two looped
 // blocks, the last m tile in the last); once per m tile it would be 21.
-TEST(Kernels, GemmAtStreamsBOncePerBlock) { expect_gemm_at_moves(32 * 20 + 5, 256, 1100, 3, false); }
+TEST(Kernels, GemmAtStreamsBOncePerBlock) { expect_gemm_moves("gemm_at", 32 * 20 + 5, 256, 1100, 3, false); }
+
+// gemm (a untransposed) blocks its m tiles too: PSUM holds 6 accumulators beside the two
+// transposes, so blocks of 5 (one spare) and b moves ceil(21 / 5) = 5 times, not 21.
+TEST(Kernels, GemmStreamsBOncePerBlock) { expect_gemm_moves("gemm", 32 * 20 + 5, 256, 1100, 5, false); }
 
 // A long K (a k loop of several steps an iteration, and steps left over) with b streamed: the
 // m tiles go in blocks, the short last one in the last block, so b moves once per block (two
 // here) and a_t, kept per m tile for all of K, once.
 TEST(Kernels, GemmAtLongKReadsEachOperandOncePerBlock) {
-  expect_gemm_at_moves(32 * 9 + 3, 32 * 30 + 3, 1100, 2, true);
+  expect_gemm_moves("gemm_at", 32 * 9 + 3, 32 * 30 + 3, 1100, 2, true);
 }
 
 // Attention with a head dim past the partitions (q k^T accumulates over chunks of them) and

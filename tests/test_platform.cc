@@ -110,14 +110,15 @@ TEST(Platform, ReferenceKernelsLockstep) { check_reference_kernels(tb::CheckDept
 
 // Shapes past a kernel's simple tiling, on the RTL against the golden model: attention's head
 // dim past the partitions (the scores accumulate over chunks), a row too long for two row
-// tiles in SBUF (rmsnorm single-buffered), and gemm_at's K loop of 8 steps an iteration with b
-// streamed in blocks (the fp64 checks of the same shapes: test_kernels).
+// tiles in SBUF (rmsnorm single-buffered), gemm_at's K loop of 8 steps an iteration with b
+// streamed in blocks, and gemm's blocks of m tiles (the fp64 checks: test_kernels).
 TEST(Platform, KernelsPastTheirSimpleTiling) {
   const CoreConfig cfg = tiny();
   const std::vector<std::pair<std::string, kernels::Shape>> runs{
       {"attention", {{"d", 2 * cfg.partitions + 5}, {"s", 20}}},
       {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
       {"gemm_at", {{"m", 9 * cfg.partitions + 3}, {"k", 20 * cfg.pe_rows + 3}, {"n", 100}}},
+      {"gemm", {{"m", 9 * cfg.partitions + 3}, {"k", 5 * cfg.pe_rows}, {"n", 500}}},
   };
   for (const auto& [name, shape] : runs) {
     SCOPED_TRACE(fmt::format("{} {}", name, kernels::shape_text(shape)));

@@ -225,7 +225,8 @@ void build_gemm_k_stream(Kernel& k, const kernel::HbmTensor& A, const kernel::Hb
 // The stationary operand wants k on partitions (a^T), but a transposing DMA moves one element
 // per AXI burst (docs/performance.md). So per m tile, a's rows load contiguously and turn into
 // a^T slices on the Tensor Engine, kept for every n tile; b stays resident when it fits in a
-// quarter of SBUF, else each k step loads its slice.
+// quarter of SBUF, else each k step loads its slice once for a block of m tiles (as many as
+// PSUM holds accumulators for beside the transposes), so b moves once per block.
 void build_gemm(Kernel& k, const Shape& s) {
   const CoreConfig& cfg = k.config();
   const uint32_t M = s.at("m"), K = s.at("k"), N = s.at("n");
@@ -234,23 +235,33 @@ void build_gemm(Kernel& k, const Shape& s) {
   const auto& C = k.output("c", M, N, Dtype::kFp32);
   // Square tiles: a slice [tm, tk] transposes through the array into [tk, tm].
   const uint32_t t = std::min({cfg.partitions, cfg.pe_rows, cfg.pe_cols}), tn = cfg.moving_max_n();
-  const uint32_t kt = (K + t - 1) / t;
-  // SBUF per partition: b when resident, a's rows and a^T for all of K (two m tiles), b's
-  // slices when streamed, the results. When that does not fit, b streams; then a streams too,
-  // a slice per k step, transposed again for every n tile (a long K on a narrow SBUF).
-  bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4, k_stream = false;
+  const uint32_t kt = (K + t - 1) / t, mt = (M + t - 1) / t;
+  using kernel::sbuf_slot_bytes;
+  // PSUM banks: the accumulators of a block (and one more, so the next n tile starts while this
+  // one's results are copied out) beside two transposes; a PSUM slot is whole banks.
+  const auto banks = [&](uint64_t bytes) { return (bytes + cfg.psum_bank_bytes - 1) / cfg.psum_bank_bytes; };
+  const uint64_t acc_banks = banks(uint64_t(std::min(tn, N)) * 4), tp_banks = banks(uint64_t(t) * 4);
+  // SBUF per partition: b when resident, a's rows (two m tiles) and a^T for all of K (two per
+  // block m tile), b's slices when streamed, the results. When that does not fit, b streams, then
+  // the block shrinks; then a streams too, a slice per k step, transposed again for every n tile
+  // (a long K on a narrow SBUF).
+  bool b_resident = uint64_t(kt) * N * 2 <= cfg.sbuf_partition_bytes / 4;
+  uint32_t block = 1;
   const auto sbuf = [&] {
-    const uint64_t a_cols = k_stream ? t : K, at_cols = k_stream ? t : uint64_t(kt) * t;
-    using kernel::sbuf_slot_bytes;
     return (b_resident ? sbuf_slot_bytes(uint64_t(kt) * N * 2) : 2 * sbuf_slot_bytes(uint64_t(tn) * 2)) +
-           2 * sbuf_slot_bytes(a_cols * 2) + 2 * sbuf_slot_bytes(at_cols * 2) + 2 * sbuf_slot_bytes(uint64_t(tn) * 4);
+           2 * sbuf_slot_bytes(uint64_t(K) * 2) + 2 * block * sbuf_slot_bytes(uint64_t(kt) * t * 2) +
+           2 * sbuf_slot_bytes(uint64_t(tn) * 4);
   };
   if (sbuf() > cfg.sbuf_partition_bytes) b_resident = false;
-  if (sbuf() > cfg.sbuf_partition_bytes) k_stream = true;
-  if (k_stream) return build_gemm_k_stream(k, A, B, C, t, tn);
+  if (!b_resident) {
+    const uint64_t accs = (cfg.psum_banks - std::min<uint64_t>(cfg.psum_banks, 2 * tp_banks)) / acc_banks;
+    block = uint32_t(std::clamp<uint64_t>(accs > 1 ? accs - 1 : 1, 1, mt));
+    while (block > 1 && sbuf() > cfg.sbuf_partition_bytes) block /= 2;
+  }
+  if (sbuf() > cfg.sbuf_partition_bytes) return build_gemm_k_stream(k, A, B, C, t, tn);
   auto b_all_pool = k.sbuf_pool("b_all", 1), a_pool = k.sbuf_pool("a", 2);
-  auto at_pool = k.sbuf_pool("a_t", 2), b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
-  auto tp_pool = k.psum_pool("a_t_psum", 2), acc_pool = k.psum_pool("acc", 2);
+  auto at_pool = k.sbuf_pool("a_t", 2 * block), b_pool = k.sbuf_pool("b", 2), c_pool = k.sbuf_pool("c", 2);
+  auto tp_pool = k.psum_pool("a_t_psum", 2), acc_pool = k.psum_pool("acc", block + 1);
   std::optional<Tile> b_all;  // k slice j at columns [j N, j N + N)
   if (b_resident) {
     b_all = b_all_pool.tile(t, kt * N, Dtype::kBf16, "b_all");
@@ -258,24 +269,44 @@ void build_gemm(Kernel& k, const Shape& s) {
       k.dma_copy(k.sub(*b_all, 0, kk, j * N, N), window(B, j * t, 0, kk, N));
     });
   }
-  tile_loop(k, 0, M, t, [&](Index m0, uint32_t mm) {
-    const Tile a = a_pool.tile(mm, K, Dtype::kBf16, "a");
-    k.dma_copy(k.all(a), window(A, m0, 0, mm, K));
-    const Tile at = at_pool.tile(t, kt * t, Dtype::kBf16, "a_t");  // slice j at columns j t
-    slice_loop(k, 0, K, t, [&](Index j, uint32_t kk) {
-      transpose_bf16(k, k.sub(at, 0, kk, j * t, mm), k.sub(a, 0, mm, j * t, kk), tp_pool);
-    });
+  // A block of m tiles: each one's a^T for all of K, then per n tile every k step's slice of b
+  // serves the whole block.
+  auto m_block = [&](const std::vector<std::pair<Index, uint32_t>>& ms) {
+    std::vector<Tile> ats;
+    for (const auto& [m0, mm] : ms) {
+      const Tile a = a_pool.tile(mm, K, Dtype::kBf16, "a");
+      k.dma_copy(k.all(a), window(A, m0, 0, mm, K));
+      ats.push_back(at_pool.tile(t, kt * t, Dtype::kBf16, "a_t"));  // slice j at columns j t
+      const Tile& at = ats.back();
+      slice_loop(k, 0, K, t, [&, mm = mm](Index j, uint32_t kk) {
+        transpose_bf16(k, k.sub(at, 0, kk, j * t, mm), k.sub(a, 0, mm, j * t, kk), tp_pool);
+      });
+    }
     tile_loop(k, 0, N, tn, [&](Index n0, uint32_t nn) {
-      const Tile acc = acc_pool.tile(mm, nn, Dtype::kFp32, "acc");
+      std::vector<Tile> accs;
+      for (const auto& m : ms) accs.push_back(acc_pool.tile(m.second, nn, Dtype::kFp32, "acc"));
       auto step = [&](Index j, uint32_t kk, bool accumulate) {
         const View moving = moving_slice(k, b_all, b_pool, B, j, t, kk, n0, nn);
-        k.matmul(k.all(acc), k.sub(at, 0, kk, j * t, mm), moving, accumulate);
+        for (size_t i = 0; i < ms.size(); ++i)
+          k.matmul(k.all(accs[i]), k.sub(ats[i], 0, kk, j * t, ms[i].second), moving, accumulate);
       };
       step(0, std::min(K, t), false);
       slice_loop(k, 1, K, t, [&](Index j, uint32_t kk) { step(j, kk, true); });
-      store_result(k, c_pool, C, m0, n0, acc, mm, nn);
+      for (size_t i = 0; i < ms.size(); ++i) store_result(k, c_pool, C, ms[i].first, n0, accs[i], ms[i].second, nn);
     });
-  });
+  };
+  // Whole blocks in a hardware loop, then the rest (the last m tile perhaps short).
+  const uint32_t rows = block * t, full = M / rows;
+  if (full > 0) {
+    k.loop(full, [&](Index i) {
+      std::vector<std::pair<Index, uint32_t>> ms;
+      for (uint32_t b = 0; b < block; ++b) ms.emplace_back(i * rows + Index(int64_t(b) * t), t);
+      m_block(ms);
+    });
+  }
+  std::vector<std::pair<Index, uint32_t>> rest;
+  for (uint32_t m0 = full * rows; m0 < M; m0 += t) rest.emplace_back(Index(m0), std::min(t, M - m0));
+  if (!rest.empty()) m_block(rest);
 }
 
 Tensors gemm_inputs(const Shape& s, uint32_t seed) {
