@@ -111,7 +111,8 @@ TEST(Platform, ReferenceKernelsLockstep) { check_reference_kernels(tb::CheckDept
 // Shapes past a kernel's simple tiling, on the RTL against the golden model: attention's head
 // dim past the partitions (the scores accumulate over chunks), a row too long for two row
 // tiles in SBUF (rmsnorm single-buffered), gemm_at's K loop of 8 steps an iteration with b
-// streamed in blocks, and gemm's blocks of m tiles (the fp64 checks: test_kernels).
+// streamed in blocks, gemm's blocks of m tiles, and a decode-shaped fp8 GEMM whose group of b
+// slices loads as one tile in pieces (the fp64 checks: test_kernels).
 TEST(Platform, KernelsPastTheirSimpleTiling) {
   const CoreConfig cfg = tiny();
   const std::vector<std::pair<std::string, kernels::Shape>> runs{
@@ -119,6 +120,7 @@ TEST(Platform, KernelsPastTheirSimpleTiling) {
       {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
       {"gemm_at", {{"m", 9 * cfg.partitions + 3}, {"k", 20 * cfg.pe_rows + 3}, {"n", 100}}},
       {"gemm", {{"m", 9 * cfg.partitions + 3}, {"k", 5 * cfg.pe_rows}, {"n", 500}}},
+      {"gemm_at_fp8", {{"m", 5}, {"k", 8 * cfg.pe_rows}, {"n", 1100}}},
   };
   for (const auto& [name, shape] : runs) {
     SCOPED_TRACE(fmt::format("{} {}", name, kernels::shape_text(shape)));

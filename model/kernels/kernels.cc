@@ -177,13 +177,13 @@ void store_result(Kernel& k, kernel::PoolRef& pool, const kernel::HbmTensor& C, 
 }
 
 // The moving tile of k slice j, columns [n0, n0 + nn): in b_all when b is resident, else
-// loaded from B into a tile of `pool`.
+// loaded from B into a tile of `pool` in `pieces` transfers (ranges of partitions).
 View moving_slice(Kernel& k, const std::optional<Tile>& b_all, kernel::PoolRef& pool,
                   const kernel::HbmTensor& B, Index j, uint32_t tk, uint32_t kk, Index n0,
-                  uint32_t nn) {
+                  uint32_t nn, uint32_t pieces = 1) {
   if (b_all) return k.sub(*b_all, 0, kk, j * B.cols + n0, nn);
   const Tile b = pool.tile(kk, nn, B.dtype, "b");
-  k.dma_copy(k.all(b), window(B, j * tk, n0, kk, nn));
+  load_spread(k, b, Index(0), B, j * tk, n0, kk, nn, pieces);
   return k.all(b);
 }
 
@@ -363,7 +363,9 @@ struct GemmAtPlan {
   bool at_stream = false;   // a_t loaded per k step, not kept per m tile for all of K
   uint32_t lead = 1;        // m tiles of the lead block (at_resident only)
   uint32_t block = 1;       // m tiles of a looped block (b streamed): one n tile at a time
-  uint32_t lead_group() const { return at_resident ? 1 : group; }
+  // The lead block takes one n tile at a time to hold the most m tiles; with one m tile, a
+  // group (and its b slices in one transfer).
+  uint32_t lead_group() const { return at_resident && lead > 1 ? 1 : group; }
   uint32_t block_group() const { return block > 1 ? 1 : group; }
   uint32_t accs() const {
     return std::max({(lead + 1) * lead_group(), 2 * group, (block + 1) * block_group()});
@@ -389,7 +391,7 @@ uint64_t gemm_at_sbuf(const GemmAtPlan& p, uint32_t M, uint32_t N, uint32_t out_
   uint64_t bytes = 2 * kernel::sbuf_slot_bytes(std::max(p.b_resident ? b_all : 0, p.at_resident ? at_all : 0));
   if (!p.at_resident)
     bytes += p.at_bufs() * kernel::sbuf_slot_bytes(uint64_t(p.at_stream ? 1 : p.kt) * p.tm * p.in_bytes);
-  if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.tn) * p.in_bytes);
+  if (!p.b_resident) bytes += 2 * p.group * kernel::sbuf_slot_bytes(uint64_t(p.group) * p.tn * p.in_bytes);
   return bytes + p.accs() * kernel::sbuf_slot_bytes(uint64_t(p.tn) * out_bytes);
 }
 
@@ -448,13 +450,14 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype, Dtype in = Dtype:
   const auto& C = k.output("c", M, N, out_dtype);
   const GemmAtPlan plan = plan_gemm_at(cfg, M, K, N, in, out_dtype);
   const uint32_t tk = plan.tk, tm = plan.tm, tn = plan.tn, kt = plan.kt, nt = plan.nt;
-  const uint32_t group = plan.group, lead = plan.lead, accs = plan.accs();
+  const uint32_t lead = plan.lead, accs = plan.accs();
   const bool b_resident = plan.b_resident, at_resident = plan.at_resident;
   // The lead block multiplies one n tile at a time, so it holds the most m tiles: while the
   // operands stream in, each byte loaded then feeds the most matmul cycles.
   const uint32_t lead_group = plan.lead_group();
   auto whole_pool = k.sbuf_pool("whole", 2);
-  auto at_pool = k.sbuf_pool("a_t", plan.at_bufs()), b_pool = k.sbuf_pool("b", 2 * group);
+  // b's slices: two k steps' worth of tiles in flight (a group's slices are one tile).
+  auto at_pool = k.sbuf_pool("a_t", plan.at_bufs()), b_pool = k.sbuf_pool("b", 2 * plan.group);
   // One SBUF result tile per accumulator: an accumulator is free again once copied out, without
   // waiting for an older result's store to HBM.
   auto acc_pool = k.psum_pool("acc", accs), c_pool = k.sbuf_pool("c", accs);
@@ -540,10 +543,21 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype, Dtype in = Dtype:
         for (const auto& [n0, nn] : tiles)
           accs[b].push_back(acc_pool.tile(block[b].second, nn, Dtype::kFp32, "acc"));
       // Each k step's slices of b serve every m tile of the block.
+      // A streamed b loads the group's slices (adjacent columns) as one tile, in as many
+      // transfers as the group has tiles, each a range of partitions: rows of the group's
+      // width (a transfer's fixed start and end paid over more bytes), the same engines busy.
+      const uint32_t group_n0 = tiles.front().first;
+      const uint32_t group_cols = tiles.back().first + tiles.back().second - group_n0;
       auto step = [&](Index j, uint32_t kk, bool accumulate) {
         std::vector<View> moving;
-        for (const auto& [n0, nn] : tiles)
-          moving.push_back(moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(n0), nn));
+        const View slices = moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(group_n0), group_cols,
+                                         uint32_t(tiles.size()));
+        for (const auto& [n0, nn] : tiles) {
+          View v = slices;
+          v.col0 = v.col0 + Index(n0 - group_n0);
+          v.ncols = nn;
+          moving.push_back(v);
+        }
         for (size_t b = 0; b < block.size(); ++b) {
           k.load_stationary(stationary[b](j, kk));
           for (size_t i = 0; i < tiles.size(); ++i)
