@@ -119,14 +119,22 @@ TEST(Kernels, GemmStreamsBWhenItIsTooBigToKeep) {
 // with its own k loop, and every loop's index registers used to stay allocated for the whole
 // kernel, so the builder ran out of registers past about 5,000 columns. Registers are reused
 // once their loops have ended; this builds (no run: 120 G MACs).
+// On small too (2026-11-27): there its plan streams a_t per k step in blocks of 7 m tiles, and
+// each of the 28 n tiles, written out, held registers for its k loop's addresses until the
+// block loop ended; whole n-tile groups now go in a hardware loop.
 TEST(Kernels, LlamaProjectionFitsTheSequencersRegisters) {
-  const CoreConfig cfg = config("trn2");
-  const Shape s{{"m", 2048}, {"k", 4096}, {"n", 14336}};
-  const Built b = build(kernels::find_kernel("gemm_at_bf16"), cfg, s);
-  size_t instructions = 0;
-  for (const auto& stream : b.program.streams) instructions += stream.size();
-  EXPECT_GT(instructions, 0u);
-  EXPECT_LT(b.k->hbm_bytes(), uint64_t{1} << 32);
+  for (const std::string cfg_name : {"trn2", "small"}) {
+    SCOPED_TRACE(cfg_name);
+    const CoreConfig cfg = config(cfg_name);
+    const Shape s{{"m", 2048}, {"k", 4096}, {"n", 14336}};
+    for (const std::string kernel : {"gemm_at_bf16", "gemm_at_fp8"}) {
+      const Built b = build(kernels::find_kernel(kernel), cfg, s);
+      size_t instructions = 0;
+      for (const auto& stream : b.program.streams) instructions += stream.size();
+      EXPECT_GT(instructions, 0u);
+      EXPECT_LT(b.k->hbm_bytes(), uint64_t{1} << 32);
+    }
+  }
 }
 
 // The same reuse, run: 60 loops one after the other, each copying its own columns through SBUF
@@ -238,6 +246,17 @@ TEST(Kernels, GemmStreamsBOncePerBlock) { expect_gemm_moves("gemm", 32 * 20 + 5,
 // here) and a_t, kept per m tile for all of K, once.
 TEST(Kernels, GemmAtLongKReadsEachOperandOncePerBlock) {
   expect_gemm_moves("gemm_at", 32 * 9 + 3, 32 * 30 + 3, 1100, 2, true);
+}
+
+// With a k loop (K past 16 steps) and a_t kept per m tile (blocks of 7), whole n tiles run in
+// a hardware loop of their own (two here, then the short third written out): checked against
+// fp64 on tiny (the same shape ran on the tiny RTL against the golden model by `tern run
+// gemm_at --config tiny --backend cross --shape m=105,k=136,n=1025`, 2026-11-27).
+TEST(Kernels, GemmAtNTilesInALoop) {
+  const CoreConfig cfg = config("tiny");
+  const Shape s{{"m", 105}, {"k", 136}, {"n", 1025}};
+  const kernels::CheckResult r = run_and_check(kernels::find_kernel("gemm_at"), cfg, s, 7);
+  EXPECT_TRUE(r.ok()) << r.first_failure;
 }
 
 // Attention with a head dim past the partitions (q k^T accumulates over chunks of them) and

@@ -531,37 +531,30 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype, Dtype in = Dtype:
         return k.sub(at, 0, kk, j * tm, mm);
       });
     }
-    // n tiles [n0, n0 + cols) of `width` columns in groups of grp; a group is straight-line code
-    // inside the k loop.
-    const uint32_t n_tiles = (N + width - 1) / width;
-    for (uint32_t g0 = 0; g0 < n_tiles; g0 += grp) {
-      std::vector<std::pair<uint32_t, uint32_t>> tiles;  // (first column, columns)
-      for (uint32_t i = g0; i < std::min(n_tiles, g0 + grp); ++i)
-        tiles.emplace_back(i * width, std::min(width, N - i * width));
+    // n tiles of `width` columns in groups of grp, the group's first column at n_first; a group
+    // is straight-line code inside the k loop.
+    auto n_group = [&](Index n_first, const std::vector<uint32_t>& widths) {
       std::vector<std::vector<Tile>> accs(block.size());  // [m tile][n tile]
       for (size_t b = 0; b < block.size(); ++b)
-        for (const auto& [n0, nn] : tiles)
-          accs[b].push_back(acc_pool.tile(block[b].second, nn, Dtype::kFp32, "acc"));
-      // Each k step's slices of b serve every m tile of the block.
-      // A streamed b loads the group's slices (adjacent columns) as one tile, in as many
-      // transfers as the group has tiles, each a range of partitions: rows of the group's
-      // width (a transfer's fixed start and end paid over more bytes), the same engines busy.
-      const uint32_t group_n0 = tiles.front().first;
-      const uint32_t group_cols = tiles.back().first + tiles.back().second - group_n0;
+        for (uint32_t nn : widths) accs[b].push_back(acc_pool.tile(block[b].second, nn, Dtype::kFp32, "acc"));
+      // Each k step's slices of b serve every m tile of the block. A streamed b loads the
+      // group's slices (adjacent columns) as one tile, in as many transfers as the group has
+      // tiles, each a range of partitions: rows of the group's width (a transfer's fixed start
+      // and end paid over more bytes), the same engines busy.
+      const uint32_t group_cols = uint32_t(widths.size() - 1) * width + widths.back();
       auto step = [&](Index j, uint32_t kk, bool accumulate) {
+        const View slices = moving_slice(k, b_all, b_pool, B, j, tk, kk, n_first, group_cols,
+                                         uint32_t(widths.size()));
         std::vector<View> moving;
-        const View slices = moving_slice(k, b_all, b_pool, B, j, tk, kk, Index(group_n0), group_cols,
-                                         uint32_t(tiles.size()));
-        for (const auto& [n0, nn] : tiles) {
+        for (size_t t = 0; t < widths.size(); ++t) {
           View v = slices;
-          v.col0 = v.col0 + Index(n0 - group_n0);
-          v.ncols = nn;
+          v.col0 = v.col0 + Index(int64_t(t * width));
+          v.ncols = widths[t];
           moving.push_back(v);
         }
         for (size_t b = 0; b < block.size(); ++b) {
           k.load_stationary(stationary[b](j, kk));
-          for (size_t i = 0; i < tiles.size(); ++i)
-            k.multiply_moving(k.all(accs[b][i]), moving[i], accumulate);
+          for (size_t t = 0; t < widths.size(); ++t) k.multiply_moving(k.all(accs[b][t]), moving[t], accumulate);
         }
       };
       if (unrolled) {
@@ -571,9 +564,25 @@ void build_gemm_at(Kernel& k, const Shape& s, Dtype out_dtype, Dtype in = Dtype:
         slice_loop(k, 1, K, tk, [&](Index j, uint32_t kk) { step(j, kk, true); }, kLoopSteps);
       }
       for (size_t b = 0; b < block.size(); ++b)
-        for (size_t i = 0; i < tiles.size(); ++i)
-          store_result(k, c_pool, C, block[b].first, Index(tiles[i].first), accs[b][i],
-                       block[b].second, tiles[i].second, pieces);
+        for (size_t t = 0; t < widths.size(); ++t)
+          store_result(k, c_pool, C, block[b].first, n_first + Index(int64_t(t * width)), accs[b][t],
+                       block[b].second, widths[t], pieces);
+    };
+    // With a k loop, whole groups go in a hardware loop too: written out, each group's k loop
+    // would hold its own index registers for addresses that also step with an enclosing block
+    // loop, until that loop ends (55 a sequencer: Llama's 28 n tiles on small ran out).
+    const uint32_t n_tiles = (N + width - 1) / width, full_groups = N / width / grp;
+    uint32_t g0 = 0;
+    if (!unrolled && full_groups > 1) {
+      k.loop(full_groups, [&](Index i) {
+        n_group(i * int64_t(grp * width), std::vector<uint32_t>(grp, width));
+      });
+      g0 = full_groups * grp;
+    }
+    for (; g0 < n_tiles; g0 += grp) {
+      std::vector<uint32_t> widths;
+      for (uint32_t t = g0; t < std::min(n_tiles, g0 + grp); ++t) widths.push_back(std::min(width, N - t * width));
+      n_group(Index(int64_t(g0 * width)), widths);
     }
   };
   // With the operands loaded up front, the first `lead` m tiles run their k steps as the
