@@ -20,7 +20,7 @@ for yaml in "$configs"/*.yaml; do
   port_value() {
     local bits got=0 i=0
     bits=$(tr -d ' \n' < "$tmp/probe.json" | grep -o "\"$1\":{[^}]*\"bits\":\[[^]]*\]" | head -n 1 | grep -o '\[.*\]' | tr -d '[]"' | tr ',' '\n')
-    for b in $bits; do (( got |= b << i )) || true; i=$((i + 1)); done
+    for b in $bits; do got=$((got | (b << i))); i=$((i + 1)); done
     echo "$got"
   }
   bad=0
