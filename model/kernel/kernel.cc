@@ -247,7 +247,7 @@ struct Kernel::Impl {
     for (PoolInfo& p : pools) {
       if (p.slot_bytes == 0) continue;
       const uint32_t bank = cfg.psum_bank_bytes;
-      p.stride = p.mem == isa::Mem::kPsum ? (p.slot_bytes + bank - 1) / bank * bank
+      p.stride = p.mem == isa::Mem::kPsum ? uint32_t(psum_slot_banks(p.slot_bytes, bank)) * bank
                                           : uint32_t(sbuf_slot_bytes(p.slot_bytes));
       uint32_t& used = p.mem == isa::Mem::kPsum ? psum_used : sbuf_used;
       const uint32_t limit = p.mem == isa::Mem::kPsum ? psum : sbuf;

@@ -126,6 +126,11 @@ constexpr uint64_t kSbufSlotAlign = 64;
 constexpr uint64_t sbuf_slot_bytes(uint64_t bytes) {
   return (bytes + kSbufSlotAlign - 1) / kSbufSlotAlign * kSbufSlotAlign;
 }
+// The PSUM banks of one pool slot holding a tile of `bytes` per partition (a matmul's result
+// never crosses a bank).
+constexpr uint64_t psum_slot_banks(uint64_t bytes, uint64_t bank_bytes) {
+  return (bytes + bank_bytes - 1) / bank_bytes;
+}
 
 // A Vector Engine immediate: 32 bits, said as what they are. A float is its binary32 pattern
 // (`imm0 = 0.125f`); an integer for the bitwise and integer ops is `Imm::int32(-7)`; a pattern

@@ -239,8 +239,8 @@ void build_gemm(Kernel& k, const Shape& s) {
   using kernel::sbuf_slot_bytes;
   // PSUM banks: the accumulators of a block (and one more, so the next n tile starts while this
   // one's results are copied out) beside two transposes; a PSUM slot is whole banks.
-  const auto banks = [&](uint64_t bytes) { return (bytes + cfg.psum_bank_bytes - 1) / cfg.psum_bank_bytes; };
-  const uint64_t acc_banks = banks(uint64_t(std::min(tn, N)) * 4), tp_banks = banks(uint64_t(t) * 4);
+  const uint64_t acc_banks = kernel::psum_slot_banks(uint64_t(std::min(tn, N)) * 4, cfg.psum_bank_bytes);
+  const uint64_t tp_banks = kernel::psum_slot_banks(uint64_t(t) * 4, cfg.psum_bank_bytes);
   // SBUF per partition: b when resident, a's rows (two m tiles) and a^T for all of K (two per
   // block m tile), b's slices when streamed, the results. When that does not fit, b streams, then
   // the block shrinks; then a streams too, a slice per k step, transposed again for every n tile

@@ -68,7 +68,7 @@ uint32_t mac_fold(const MacOperands& a, size_t a_first, const MacOperands& b, si
     }
     acc = fp32_from_bits(mac_step(fp32_to_bits(acc), a.type, a.bits[a_first + k], b.type, b.bits[b_first + k]));
   }
-  return std::isnan(acc) ? kFp32CanonicalNaN : fp32_to_bits(acc);
+  return fp32_result_bits(acc);
 }
 
 }  // namespace tern

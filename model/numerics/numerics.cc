@@ -181,16 +181,12 @@ uint32_t convert_to_fp32(Dtype from, uint32_t bits) {
   return round_to_float(decode(from, bits), Dtype::kFp32, {}, 0);
 }
 
-namespace {
-uint32_t host_result(float f) { return std::isnan(f) ? kFp32CanonicalNaN : fp32_to_bits(f); }
-}  // namespace
-
 static_assert(std::numeric_limits<float>::is_iec559 && FLT_EVAL_METHOD == 0,
               "the host's float must be IEEE binary32, evaluated in binary32");
-uint32_t fp32_add(uint32_t a, uint32_t b) { return host_result(fp32_from_bits(a) + fp32_from_bits(b)); }
-uint32_t fp32_mul(uint32_t a, uint32_t b) { return host_result(fp32_from_bits(a) * fp32_from_bits(b)); }
-uint32_t fp32_div(uint32_t a, uint32_t b) { return host_result(fp32_from_bits(a) / fp32_from_bits(b)); }
-uint32_t fp32_sqrt(uint32_t a) { return host_result(std::sqrt(fp32_from_bits(a))); }
+uint32_t fp32_add(uint32_t a, uint32_t b) { return fp32_result_bits(fp32_from_bits(a) + fp32_from_bits(b)); }
+uint32_t fp32_mul(uint32_t a, uint32_t b) { return fp32_result_bits(fp32_from_bits(a) * fp32_from_bits(b)); }
+uint32_t fp32_div(uint32_t a, uint32_t b) { return fp32_result_bits(fp32_from_bits(a) / fp32_from_bits(b)); }
+uint32_t fp32_sqrt(uint32_t a) { return fp32_result_bits(std::sqrt(fp32_from_bits(a))); }
 
 uint32_t fp32_add_exact(uint32_t a, uint32_t b) {
   const ExactValue x = decode(Dtype::kFp32, a);

@@ -3,6 +3,7 @@
 // blocks in rtl/fp/ must agree with these functions bit for bit.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -94,5 +95,7 @@ inline uint32_t fp32_to_bits(float f) {
   std::memcpy(&bits, &f, sizeof bits);
   return bits;
 }
+// The pattern of a host binary32 result as the engines give it: a NaN is the canonical NaN.
+inline uint32_t fp32_result_bits(float f) { return std::isnan(f) ? kFp32CanonicalNaN : fp32_to_bits(f); }
 
 }  // namespace tern
