@@ -7,7 +7,9 @@
 #           2-input gates and, separately, to LUT6;
 #   area    every root: Yosys `synth_xilinx -family xcup` up to its LUT mapping, ABC's LUT
 #           mapping and a hierarchical `stat` (the VU9P estimate: LUTs, flip-flops, DSP48E2,
-#           block RAM), per module.
+#           block RAM), per module; read with TERN_DSP_PRODUCT, so fp32 multipliers form their
+#           significand products in DSP48E2s as an FPGA build would (the levels measure the
+#           carry-save form an ASIC would build).
 # Writes $BUILD/timing/timing.json and area.json, prints a table, and exits non-zero when a
 # checked top misses the budget (or a measurement fails). A measurement whose sources, tools and
 # script are unchanged is reused from $BUILD/timing-cache/.
@@ -68,7 +70,7 @@ measure() {
     timing) script="$read; synth -flatten -noshare -top $top; design -save mapped;
                     abc -g AND,NAND,OR,NOR,XOR,XNOR; opt_clean; tee -o $base.txt ltp -noff;
                     design -load mapped; abc -lut 6; opt_clean; tee -a $base.txt ltp -noff" ;;
-    area)   script="$read; synth_xilinx -family xcup -top $top -run :map_luts;
+    area)   script="${read/-DTERN_FPGA/-DTERN_FPGA -DTERN_DSP_PRODUCT}; synth_xilinx -family xcup -top $top -run :map_luts;
                     opt_expr -mux_undef -noclkinv; abc -luts 2:2,3,6:5,10,20; clean;
                     tee -q -o $base.txt stat" ;;
   esac

@@ -10,6 +10,7 @@
 #include "Vtern_fp32_add_pipe_l3.h"
 #include "Vtern_fp32_mul_pipe.h"
 #include "Vtern_fp32_mul_pipe_l2.h"
+#include "Vtern_fp32_mul_pipe_dsp.h"
 #include "Vtern_fp_downconvert_pipe.h"
 #include "Vtern_fp_downconvert_pipe_l2.h"
 #include "Vtern_fp32_divsqrt.h"
@@ -110,6 +111,8 @@ TEST(FpPipe, Fp32AddFullLatency) { check_add<Vtern_fp32_add_pipe>(10); }
 TEST(FpPipe, Fp32AddLatency3) { check_add<Vtern_fp32_add_pipe_l3>(3); }
 TEST(FpPipe, Fp32MulFullLatency) { check_mul<Vtern_fp32_mul_pipe>(7); }
 TEST(FpPipe, Fp32MulLatency2) { check_mul<Vtern_fp32_mul_pipe_l2>(2); }
+// The form an FPGA's area is measured in (TERN_DSP_PRODUCT): the product at once.
+TEST(FpPipe, Fp32MulDspProduct) { check_mul<Vtern_fp32_mul_pipe_dsp>(7); }
 
 // One MAC step's operands: the parts (tern_fp_pkg: 0 whole, 1 hi, 2 lo of the fp32
 // decomposition) and the accumulator.

@@ -7,7 +7,8 @@
 // beats in order, says which exit a beat leaves by (exit_i), and carries the beat's context
 // (func_line_i: the function code of the beat d advances in, at [5*d +: 5]). Two exp units (A
 // serves every function, B only erfc's second factor), one log unit, two dividers (the
-// functions' quotient and log's) and one square root. The same operations in the same order as
+// functions' quotient and log's), one square root, and one Horner unit that erf's series and
+// erfc's polynomial share. The same operations in the same order as
 // model/act/act_functions.cc, so the results are bit-exact.
 module tern_act_lane #(
   parameter int unsigned NumExits = tern_act_pkg::NumExits,
@@ -199,22 +200,26 @@ module tern_act_lane #(
   tern_act_exp u_exp_a (.clk_i, .rst_ni, .en_i, .t_i (exp_a_arg), .exp_o (exp_a), .expm1_o (expm1_a));
   tern_act_exp u_exp_b (.clk_i, .rst_ni, .en_i, .t_i (delta ^ S), .exp_o (exp_b), .expm1_o (unused_expm1_b));
 
-  // --- erf series and the erfc polynomial --------------------------------------------------
-  logic [31:0] x_sq_erf, erf_poly, erf_small;
+  // --- erf's series and erfc's polynomial: one Horner unit -----------------------------------
+  // An argument takes one or the other (|a| < the series edge or not), so both run through one
+  // unit of PolyTerms terms, the shorter set with zero leading coefficients (0 * v + c = c
+  // exactly for a finite v and c != 0; the generated coefficients are all nonzero). The series
+  // is Q at a^2; erfc's g is its interval's polynomial at d = |a| - mid.
+  localparam int unsigned Terms = tern_act_coeff_pkg::ErfcTerms;
+  localparam int unsigned PolyTerms = tern_act_pkg::PolyTerms;
+  localparam int unsigned Intervals = tern_act_coeff_pkg::ErfcIntervals;
+  localparam int unsigned TPolyIn = tern_act_pkg::TPolyIn;
+  logic [31:0] x_sq_erf, x_sq_poly, erf_small;
   tern_act_op #(.Op (tern_act_pkg::OpMul), .TA (TErfArg), .TB (TErfArg)) u_erf_sq (
     .clk_i, .rst_ni, .en_i, .a_i (erf_arg), .b_i (erf_arg), .result_o (x_sq_erf));
-  tern_act_horner #(.Terms (10)) u_erf_poly (
-    .clk_i, .rst_ni, .en_i, .x_i (x_sq_erf), .coeffs_i (tern_act_coeff_pkg::ErfPoly), .result_o (erf_poly));
-  tern_act_op #(.Op (tern_act_pkg::OpMul), .TA (TErfArg), .TB (TZhSq + tern_act_pkg::horner_lat(10))) u_erf_small (
-    .clk_i, .rst_ni, .en_i, .a_i (erf_arg), .b_i (erf_poly), .result_o (erf_small));
+  tern_pipe_delay #(.Width (32), .Delay (TPolyIn - 1 - TZhSq)) u_x_sq_poly (
+    .clk_i, .rst_ni, .en_i, .data_i (x_sq_erf), .data_o (x_sq_poly));
 
-  // erfc's interval of |a| (the edges compared, registered; then its midpoint and polynomial,
-  // registered), d = |a| - mid, g = its polynomial at d.
-  localparam int unsigned Terms = tern_act_coeff_pkg::ErfcTerms;
-  localparam int unsigned Intervals = tern_act_coeff_pkg::ErfcIntervals;
+  // erfc's interval of |a| (the edges compared, registered; then its midpoint and the
+  // polynomial's coefficients -- the series' for a small argument -- registered), d = |a| - mid.
   logic [Intervals-1:0] ge_d, ge;
-  logic [31:0]          mag_ge, mag_mid, mid, g_d_in;
-  logic [Terms*32+31:0] sel_d, sel;  // {mid, coefficients}
+  logic [31:0]          mag_ge, mag_mid, mid;
+  logic [PolyTerms*32+31:0] sel_d, sel;  // {mid, coefficients}
   always_comb begin
     for (int i = 0; i < Intervals; i++) ge_d[i] = erf_mag >= tern_act_coeff_pkg::ErfcEdges[32*i +: 32];
   end
@@ -227,26 +232,34 @@ module tern_act_lane #(
       if (ge[i]) iv = 4'(i);
     end
     sel_d = {tern_act_coeff_pkg::ErfcMids[32*iv +: 32],
-             tern_act_coeff_pkg::ErfcPoly[32*Terms*iv +: 32*Terms]};
+             erf_cls[2] ? (PolyTerms*32)'(tern_act_coeff_pkg::ErfPoly)
+                        : (PolyTerms*32)'(tern_act_coeff_pkg::ErfcPoly[32*Terms*iv +: 32*Terms])};
   end
-  tern_pipe_delay #(.Width (Terms * 32 + 64), .Delay (1)) u_sel (
+  tern_pipe_delay #(.Width (PolyTerms * 32 + 64), .Delay (1)) u_sel (
     .clk_i, .rst_ni, .en_i, .data_i ({sel_d, mag_ge}), .data_o ({sel, mag_mid}));
-  assign mid = sel[Terms*32 +: 32];
-  logic [31:0] d, g, eg, erfc;
-  logic [Terms*32-1:0] g_coeffs;
+  assign mid = sel[PolyTerms*32 +: 32];
+  logic [31:0] d, poly_in_d, poly_in, g, eg, erfc;
+  logic        small_poly;
+  logic [PolyTerms*32-1:0] poly_coeffs;
   logic unused_ge0;
   assign unused_ge0 = ge[0];
   tern_act_op #(.Op (tern_act_pkg::OpAdd), .TA (TMid), .TB (TMid)) u_d (
     .clk_i, .rst_ni, .en_i, .a_i (mag_mid), .b_i (mid ^ S), .result_o (d));
-  tern_pipe_delay #(.Width (Terms * 32), .Delay (Add)) u_g_coeffs (
-    .clk_i, .rst_ni, .en_i, .data_i (sel[Terms*32-1:0]), .data_o (g_coeffs));
-  tern_act_horner #(.Terms (Terms), .ConstCoeffs (1'b0)) u_erfc_poly (
-    .clk_i, .rst_ni, .en_i, .x_i (d), .coeffs_i (g_coeffs), .result_o (g));
+  tern_pipe_delay #(.Width (1), .Delay (TPolyIn - 1 - (TErfArg + 1))) u_small_poly (
+    .clk_i, .rst_ni, .en_i, .data_i (erf_cls[2]), .data_o (small_poly));
+  assign poly_in_d = small_poly ? x_sq_poly : d;
+  tern_pipe_delay #(.Width (32), .Delay (1)) u_poly_in (
+    .clk_i, .rst_ni, .en_i, .data_i (poly_in_d), .data_o (poly_in));
+  tern_pipe_delay #(.Width (PolyTerms * 32), .Delay (TPolyIn - TMid)) u_poly_coeffs (
+    .clk_i, .rst_ni, .en_i, .data_i (sel[PolyTerms*32-1:0]), .data_o (poly_coeffs));
+  tern_act_horner #(.Terms (PolyTerms), .ConstCoeffs (1'b0)) u_poly (
+    .clk_i, .rst_ni, .en_i, .x_i (poly_in), .coeffs_i (poly_coeffs), .result_o (g));
+  tern_act_op #(.Op (tern_act_pkg::OpMul), .TA (TErfArg), .TB (TG)) u_erf_small (
+    .clk_i, .rst_ni, .en_i, .a_i (erf_arg), .b_i (g), .result_o (erf_small));
   tern_act_op #(.Op (tern_act_pkg::OpMul), .TA (TExpB), .TB (TG)) u_eg (
     .clk_i, .rst_ni, .en_i, .a_i (exp_b), .b_i (g), .result_o (eg));
   tern_act_op #(.Op (tern_act_pkg::OpMul), .TA (TExpA), .TB (tern_act_pkg::later(TExpB, TG) + Mul)) u_erfc (
     .clk_i, .rst_ni, .en_i, .a_i (exp_a), .b_i (eg), .result_o (erfc));
-  assign g_d_in = d;  // (named for the waveform: the polynomial's argument)
 
   // --- sigmoid family, tanh, mish: the divider ------------------------------------------------
   logic [31:0] one_t, x_t, em_2, u_2, v, v_2, root;
@@ -448,13 +461,15 @@ module tern_act_lane #(
   assign acc_o = acc_q;
 
   logic unused;
-  assign unused = ^{g_d_in, func_line_i[4:0]};
+  assign unused = ^{func_line_i[4:0]};
 
 `ifndef SYNTHESIS
   initial begin : params
     assert (tern_act_pkg::ErfcTerms == tern_act_coeff_pkg::ErfcTerms)
       else $fatal(1, "tern_act_pkg::ErfcTerms %0d is not the generated %0d", tern_act_pkg::ErfcTerms,
                   tern_act_coeff_pkg::ErfcTerms);
+    assert ($bits(tern_act_coeff_pkg::ErfPoly) == 32 * tern_act_pkg::ErfTerms)
+      else $fatal(1, "tern_act_pkg::ErfTerms %0d is not the generated series' length", tern_act_pkg::ErfTerms);
     assert (tern_act_pkg::UpLat == tern_fp_pkg::UpLat && tern_act_pkg::MulLat == tern_fp_pkg::MulLat &&
             tern_act_pkg::AddLat == tern_fp_pkg::AddLat && tern_act_pkg::DivLat == tern_fp_pkg::DivLat &&
             tern_act_pkg::DownLat == tern_fp_pkg::DownLat)

@@ -94,6 +94,7 @@ package tern_act_pkg;
   // erfc's polynomial terms: tern_act_coeff_pkg::ErfcTerms (generated), which a package
   // cannot name in Yosys 0.23; tern_act_lane checks the two agree.
   localparam int unsigned ErfcTerms = 9;
+  localparam int unsigned ErfTerms  = 10;  // erf's series (tern_act_coeff_pkg::ErfPoly)
 
   function automatic int unsigned op_lat(logic [1:0] op);
     op_lat = (op == OpAdd) ? AddLat : (op == OpMul) ? MulLat : DivLat;
@@ -145,9 +146,12 @@ package tern_act_pkg;
   localparam int unsigned TExpArg   = later(TZ, TZhSq) + 1;         // exp unit A's argument
   localparam int unsigned TExpA     = TExpArg + ExpLat;
   localparam int unsigned TExpB     = TDelta + ExpLat;
-  localparam int unsigned TErfSmall = TZhSq + horner_lat(10) + MulLat;
   localparam int unsigned TD        = TMid + AddLat;
-  localparam int unsigned TG        = TD + horner_lat(ErfcTerms);
+  // erf's series and erfc's polynomial share one Horner unit of PolyTerms terms.
+  localparam int unsigned PolyTerms = later(ErfTerms, ErfcTerms);
+  localparam int unsigned TPolyIn   = TD + 1;                       // a^2 or d, selected
+  localparam int unsigned TG        = TPolyIn + horner_lat(PolyTerms);
+  localparam int unsigned TErfSmall = TG + MulLat;
   localparam int unsigned TErfc     = later(TExpA, later(TExpB, TG) + MulLat) + MulLat;
   localparam int unsigned TSmallT   = TExpA + 1;                    // exp_a <= sqrt(2) - 1
   localparam int unsigned TOneT     = TExpA + AddLat;               // 1 + t, expm1 + 2, t + 2

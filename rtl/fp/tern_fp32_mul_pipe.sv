@@ -3,7 +3,8 @@
 // with Latency (0 .. 7) registers spread evenly over them (tern_pipe_reg). One product a cycle
 // while en_i is high; en_i low holds every stage. Steps (tern_fp_pkg): unpack, mul_rows (24
 // partial products to two rows in seven carry-save levels), mul_resolve (the prefix adder),
-// mul_sum_form + round_prep, round_shift, round_increment, round_encode.
+// mul_sum_form + round_prep, round_shift, round_increment, round_encode. With TERN_DSP_PRODUCT
+// defined (an FPGA's area) mul_rows forms the product at once, for the DSP blocks.
 module tern_fp32_mul_pipe #(
   parameter int unsigned Latency = 7
 ) (
@@ -33,7 +34,11 @@ module tern_fp32_mul_pipe #(
   tern_pipe_reg #(.Width (78), .Steps (Steps), .Latency (Latency), .Index (1)) u_ops (
     .clk_i, .rst_ni, .en_i, .valid_i, .data_i (ops_d), .valid_o (valid[1]), .data_o (ops_q));
 
+`ifdef TERN_DSP_PRODUCT
+  assign rows_d = tern_fp_pkg::mul_product_rows(ops_q[77:39], ops_q[38:0]);  // DSP blocks
+`else
   assign rows_d = tern_fp_pkg::mul_rows(ops_q[77:39], ops_q[38:0]);
+`endif
   tern_pipe_reg #(.Width (RowsW), .Steps (Steps), .Latency (Latency), .Index (2)) u_rows (
     .clk_i, .rst_ni, .en_i, .valid_i (valid[1]), .data_i (rows_d), .valid_o (valid[2]),
     .data_o (rows_q));

@@ -767,6 +767,16 @@ package tern_fp_pkg;
     mul_rows = {mul_special(a[38:35], b[38:35]), exp, r7};
   endfunction
 
+  // mul_rows' format with the product formed at once: the sum row a * b, the carry row 0.
+  // An FPGA build selects it (TERN_DSP_PRODUCT, scripts/timing.sh's area flow) so that the
+  // significand product maps to DSP48E2 blocks, the step's registers becoming theirs;
+  // mul_resolve then adds nothing. The ASIC form (mul_rows) is the one the levels measure.
+  function automatic logic [MulRowsW-1:0] mul_product_rows(logic [38:0] a, logic [38:0] b);
+    logic signed [11:0] exp;
+    exp = 12'($signed(a[34:24]) + $signed(b[34:24]));
+    mul_product_rows = {mul_special(a[38:35], b[38:35]), exp, 48'(a[23:0]) * 48'(b[23:0]), 48'd0};
+  endfunction
+
   // The carry-save rows added: four 12-bit chunks, each chunk's carry in from carry_prefix.
   function automatic logic [MulResolvedW-1:0] mul_resolve(logic [MulRowsW-1:0] rows);
     logic [47:0] x, y, sum;
