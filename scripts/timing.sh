@@ -20,12 +20,14 @@
 #              TOPS  space-separated modules to measure (default: as above)
 #              QUICK=1  leaves out the tops rtl/timing.yaml calls long (`make lint` sets it)
 #              AREA_SMALL=1  adds tern_core's area at the `small` config (long: docs/fpga.md)
+#              ONLY=area|timing  measures only that kind (e.g. ONLY=area TOPS=tern_core)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 OUT="$BUILD/timing"
 CACHE="$BUILD/timing-cache"
 require timing yosys python3
+case ${ONLY:-} in ''|area|timing) ;; *) echo "timing: ONLY is '$ONLY'; it takes area or timing"; exit 1 ;; esac
 
 rm -rf "$OUT"
 mkdir -p "$OUT" "$CACHE"
@@ -88,8 +90,8 @@ measure() {
 
 jobs=()
 [[ ${AREA_SMALL:-0} != 0 ]] && { CFG=small cfg_package "$OUT" timing; jobs+=("area tern_core small"); }
-for top in "${area[@]}"; do jobs+=("area $top $CFG"); done
-for top in "${timed[@]}"; do jobs+=("timing $top $CFG"); done
+[[ ${ONLY:-area} == area ]] && for top in "${area[@]}"; do jobs+=("area $top $CFG"); done
+[[ ${ONLY:-timing} == timing ]] && for top in "${timed[@]}"; do jobs+=("timing $top $CFG"); done
 # The whole core's runs are the long ones: they start first, the small ones fill in beside them.
 mapfile -t jobs < <(printf '%s\n' "${jobs[@]}" | awk '{print ($2 == "tern_core" ? 0 : 1) "\t" $0}' \
                     | LC_ALL=C sort -s -k1,1 | cut -f2)
