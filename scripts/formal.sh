@@ -39,8 +39,8 @@ sem="rtl/core/tern_isa_pkg.sv rtl/core/tern_sem_cell.sv rtl/core/tern_sem_bank.s
 link="rtl/link/tern_link_pkg.sv rtl/link/tern_link_crc.sv rtl/link/tern_link_tx.sv"
 proofs=(
   "tern_fifo         tern_fifo_props       20     -           rtl/prim/tern_fifo.sv"
-  "tern_rr_arb.n4    tern_rr_arb_props     20     N=4         rtl/prim/tern_rr_arb.sv"
-  "tern_rr_arb.n3    tern_rr_arb_props     20     N=3         rtl/prim/tern_rr_arb.sv"
+  "tern_rr_arb.n4    tern_rr_arb_props     20     N=4         rtl/prim/tern_mux.sv rtl/prim/tern_rr_arb.sv"
+  "tern_rr_arb.n3    tern_rr_arb_props     20     N=3         rtl/prim/tern_mux.sv rtl/prim/tern_rr_arb.sv"
   "tern_sem_cell     tern_sem_cell_props   5      -           rtl/core/tern_sem_cell.sv"
   "tern_sem_bank.s0  tern_sem_bank_props   4      Sel=0       $sem"
   "tern_sem_bank.s37 tern_sem_bank_props   4      Sel=37      $sem"

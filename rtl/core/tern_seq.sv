@@ -173,12 +173,18 @@ module tern_seq (
   assign wait_reg = instr_q[tern_isa_pkg::HdrWaitRegLsb +: 6];
   assign upd_mode = instr_q[tern_isa_pkg::HdrUpdModeLsb +: 2];
   assign seq_mask = tern_isa_pkg::op_seq_mask(opcode);
-  assign a = rf_q[32*rs1 +: 32];
-  assign b = use_imm ? imm : rf_q[32*rs2 +: 32];
+  // Register file and semaphore reads (tern_mux: AND-OR, not shifters in synthesis).
+  logic [31:0] rs2_value, rd_value, wait_reg_value;
+  tern_mux #(.N (NumRegs), .W (32)) u_rd_rd (.in_i (rf_q), .sel_i (rd), .out_o (rd_value));
+  tern_mux #(.N (NumRegs), .W (32)) u_rd_rs1 (.in_i (rf_q), .sel_i (rs1), .out_o (a));
+  tern_mux #(.N (NumRegs), .W (32)) u_rd_rs2 (.in_i (rf_q), .sel_i (rs2), .out_o (rs2_value));
+  tern_mux #(.N (NumRegs), .W (32)) u_rd_wait (.in_i (rf_q), .sel_i (wait_reg), .out_o (wait_reg_value));
+  tern_mux #(.N (tern_isa_pkg::NumSems), .W (32)) u_rd_sem (
+    .in_i (sem_values_i), .sel_i (wait_sem), .out_o (sem_value));
+  assign b = use_imm ? imm : rs2_value;
   // The wait threshold: a signed 24-bit immediate plus a register, compared as int32.
   assign wait_threshold = {{8{instr_q[tern_isa_pkg::HdrWaitValueLsb + 23]}},
-                           instr_q[tern_isa_pkg::HdrWaitValueLsb +: 24]} + rf_q[32*wait_reg +: 32];
-  assign sem_value = sem_values_i[32*wait_sem +: 32];
+                           instr_q[tern_isa_pkg::HdrWaitValueLsb +: 24]} + wait_reg_value;
 
   logic sem_ok;
   assign sem_ok = !wait_en || ($signed(sem_value) >= $signed(wait_threshold));
@@ -224,7 +230,7 @@ module tern_seq (
       tern_isa_pkg::OpBltu: taken = (a < b);
       tern_isa_pkg::OpBgeu: taken = (a >= b);
       // rd -= 1, then rd != 0: r0 stays 0, so a loop on r0 falls through
-      tern_isa_pkg::OpLoop: taken = (rd != 6'd0) && (rf_q[32*rd +: 32] != 32'd1);
+      tern_isa_pkg::OpLoop: taken = (rd != 6'd0) && (rd_value != 32'd1);
       default:              taken = 1'b0;
     endcase
   end
@@ -394,7 +400,7 @@ module tern_seq (
             tern_isa_pkg::OpNotify: notify_valid_o = 1'b1;
             tern_isa_pkg::OpLoop: begin
               rf_we = 1'b1;
-              rf_wd = rf_q[32*rd +: 32] - 32'd1;
+              rf_wd = rd_value - 32'd1;
             end
             tern_isa_pkg::OpAdd, tern_isa_pkg::OpSub, tern_isa_pkg::OpMul, tern_isa_pkg::OpAnd,
             tern_isa_pkg::OpOr, tern_isa_pkg::OpXor, tern_isa_pkg::OpShl, tern_isa_pkg::OpShr,
@@ -580,7 +586,7 @@ module tern_seq (
   assign fetch_req_addr_o = base_q + (pc_q << tern_isa_pkg::InstrBytesLog2);
   assign mem_req_write_o  = (opcode == tern_isa_pkg::OpSt);
   assign mem_req_addr_o   = mem_addr;
-  assign mem_req_wdata_o  = rf_q[32*rs2 +: 32];
+  assign mem_req_wdata_o  = rs2_value;
 
   // The pending instruction's update, in its cycle (nothing else retires then), or this one's.
   assign sem_upd_mode_o  = pend_retire ? pend_mode_q : upd_mode;
@@ -591,18 +597,20 @@ module tern_seq (
   for (genvar i = 0; i < tern_isa_pkg::ApSlots; i++) begin : gen_ap_base
     localparam int unsigned Lsb = tern_isa_pkg::ApSlot0Lsb + i * tern_isa_pkg::ApBits +
                                   tern_isa_pkg::ApBaseRegLsb;
-    assign eng_ap_base_o[32*i +: 32] = rf_q[32*instr_q[Lsb +: 6] +: 32];
+    tern_mux #(.N (NumRegs), .W (32)) u_rd_ap (
+      .in_i (rf_q), .sel_i (instr_q[Lsb +: 6]), .out_o (eng_ap_base_o[32*i +: 32]));
   end
   for (genvar i = 0; i < tern_isa_pkg::ScalarSlots; i++) begin : gen_sc_base
     localparam int unsigned Lsb = tern_isa_pkg::ScalarSlot0Lsb + i * tern_isa_pkg::ScalarBits +
                                   tern_isa_pkg::ScBaseRegLsb;
-    assign eng_sc_base_o[32*i +: 32] = rf_q[32*instr_q[Lsb +: 6] +: 32];
+    tern_mux #(.N (NumRegs), .W (32)) u_rd_sc (
+      .in_i (rf_q), .sel_i (instr_q[Lsb +: 6]), .out_o (eng_sc_base_o[32*i +: 32]));
   end
 
   assign dma_queue_o     = instr_q[tern_isa_pkg::DmaQueueLsb +: 8];
-  assign dma_desc_o      = imm + rf_q[32*rd +: 32];
+  assign dma_desc_o      = imm + rd_value;
   assign dma_src_add_o   = a;
-  assign dma_dst_add_o   = rf_q[32*rs2 +: 32];
+  assign dma_dst_add_o   = rs2_value;
   assign dma_upd_mode_o  = upd_mode;
   assign dma_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
   assign dma_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];

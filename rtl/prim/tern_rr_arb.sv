@@ -36,7 +36,8 @@ module tern_rr_arb #(
   end
 
   assign valid_o = found && ready_i;
-  assign req_o   = req_i[W*sel +: W];
+  // The payload at sel whether or not it is valid (tern_mux: not a shifter in synthesis).
+  tern_mux #(.N (N), .W (W)) u_req (.in_i (req_i), .sel_i (sel), .out_o (req_o));
   always_comb begin
     gnt_o = '0;
     if (valid_o) gnt_o[sel] = 1'b1;
