@@ -72,6 +72,19 @@ erfc_mids = [(a + b) / 2 for a, b in zip(erfc_edges, erfc_edges[1:])]
 erfc_poly = [cheb_monomial(lambda z: math.erfc(z) * math.exp(z * z), a, b, erfc_deg)
              for a, b in zip(erfc_edges, erfc_edges[1:])]
 
+# The Scalar Engine runs erf's series and erfc's polynomials through one Horner unit
+# (rtl/act/tern_act_lane.sv), the shorter led by zero coefficients: 0 * v + c is c exactly only
+# for a nonzero c, so every polynomial's leading coefficient must be nonzero in binary32.
+def check_leading(name, coeffs):
+    if f32(coeffs[-1]) == 0:
+        sys.exit(f'act_coeffs.py: {name}: the leading coefficient {coeffs[-1]!r} is 0 in binary32; '
+                 'the shared Horner unit needs it nonzero')
+
+
+check_leading('ErfPoly', erf_poly)
+for i, row in enumerate(erfc_poly):
+    check_leading(f'ErfcPoly interval {i}', row)
+
 tables = {
     'Expm1Poly': expm1_poly,
     'LogPoly': log_poly,

@@ -67,12 +67,12 @@ measure() {
     return 0
   fi
   rm -f "$CACHE/$cfg.$top.$kind.key"
-  local read="read_verilog -defer -sv -DTERN_FPGA ${srcs[*]}"
+  local read="read_verilog -defer -sv -DTERN_FPGA"
   case $kind in
-    timing) script="$read; synth -flatten -noshare -top $top; design -save mapped;
+    timing) script="$read ${srcs[*]}; synth -flatten -noshare -top $top; design -save mapped;
                     abc -g AND,NAND,OR,NOR,XOR,XNOR; opt_clean; tee -o $base.txt ltp -noff;
                     design -load mapped; abc -lut 6; opt_clean; tee -a $base.txt ltp -noff" ;;
-    area)   script="${read/-DTERN_FPGA/-DTERN_FPGA -DTERN_DSP_PRODUCT}; synth_xilinx -family xcup -top $top -run :map_luts;
+    area)   script="$read -DTERN_DSP_PRODUCT ${srcs[*]}; synth_xilinx -family xcup -top $top -run :map_luts;
                     opt_expr -mux_undef -noclkinv; abc -luts 2:2,3,6:5,10,20; clean;
                     tee -q -o $base.txt stat" ;;
   esac
