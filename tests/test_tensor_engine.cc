@@ -1,8 +1,11 @@
 // The Tensor Engine + PSUM RTL against the golden model, bit for bit, on the tiny and small
 // configs: directed shapes at the edges, every dtype pair, accumulation chains over all banks,
-// transposes, special values, illegal commands, and seeded random programs.
+// transposes, special values, illegal commands, and seeded random programs. The tiny config runs
+// twice: with the PE mesh's whole operations (as every other model simulates it) and step by
+// step (Vtern_tensor_unit_tiny_steps, the form synthesis builds).
 #include "Vtern_tensor_unit_small.h"
 #include "Vtern_tensor_unit_tiny.h"
+#include "Vtern_tensor_unit_tiny_steps.h"
 #include "pe_check.h"
 #include "test_util.h"
 
@@ -13,6 +16,10 @@ template <typename Model>
 struct ConfigOf;
 template <>
 struct ConfigOf<Vtern_tensor_unit_tiny> {
+  static constexpr const char* kName = "tiny";
+};
+template <>
+struct ConfigOf<Vtern_tensor_unit_tiny_steps> {
   static constexpr const char* kName = "tiny";
 };
 template <>
@@ -43,7 +50,7 @@ class TensorEngineTest : public ::testing::Test {
   Psum psum;
 };
 
-using Models = ::testing::Types<Vtern_tensor_unit_tiny, Vtern_tensor_unit_small>;
+using Models = ::testing::Types<Vtern_tensor_unit_tiny, Vtern_tensor_unit_tiny_steps, Vtern_tensor_unit_small>;
 TYPED_TEST_SUITE(TensorEngineTest, Models);
 
 TYPED_TEST(TensorEngineTest, SingleMatmulEveryDtypePair) {

@@ -24,9 +24,14 @@ package tern_fp_pkg;
 
   // Simulation builds evaluate an engine's pipelined units as their whole operations followed by
   // the unit's latency (docs/decisions.md, "In simulation the lane's units are their whole
-  // operations"); synthesis builds the steps.
+  // operations"); synthesis builds the steps. With TERN_SIM_STEPS a simulation build evaluates
+  // the steps too (the Tensor Engine model that simulates the PE mesh's steps: rtl/CMakeLists.txt).
 `ifdef VERILATOR
+`ifndef TERN_SIM_STEPS
   localparam bit FastSim = 1'b1;
+`else
+  localparam bit FastSim = 1'b0;
+`endif
 `else
   localparam bit FastSim = 1'b0;
 `endif
@@ -542,22 +547,24 @@ package tern_fp_pkg;
                           tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
+  // The MAC step's accumulation: acc + an exact product (mul_exact's form), one RNE rounding to
+  // fp32.
+  function automatic logic [31:0] mac_add(logic [31:0] acc, logic [38:0] product);
+    mac_add = round_pack(tern_pkg::DtFp32, add_exact(unpack(tern_pkg::DtFp32, acc), product),
+                         tern_pkg::RoundRne, 1'b0, 32'd0);
+  endfunction
+
   // The Tensor Engine's MAC step: acc + a*b, exact product, one RNE rounding to fp32.
   function automatic logic [31:0] mac(logic [31:0] acc, logic [3:0] ta, logic [31:0] a,
                                       logic [3:0] tb, logic [31:0] b);
-    mac = round_pack(tern_pkg::DtFp32,
-                     add_exact(unpack(tern_pkg::DtFp32, acc), mul_exact(unpack(ta, a), unpack(tb, b))),
-                     tern_pkg::RoundRne, 1'b0, 32'd0);
+    mac = mac_add(acc, mul_exact(unpack(ta, a), unpack(tb, b)));
   endfunction
 
   // The MAC step on operand parts (the PE's form: PartWhole for full-rate dtypes).
   function automatic logic [31:0] mac_parts(logic [31:0] acc, logic [3:0] ta, logic [31:0] a,
                                             logic [1:0] pa, logic [3:0] tb, logic [31:0] b,
                                             logic [1:0] pb);
-    mac_parts = round_pack(tern_pkg::DtFp32,
-                           add_exact(unpack(tern_pkg::DtFp32, acc),
-                                     mul_exact(unpack_part(ta, a, pa), unpack_part(tb, b, pb))),
-                           tern_pkg::RoundRne, 1'b0, 32'd0);
+    mac_parts = mac_add(acc, mul_exact(unpack_part(ta, a, pa), unpack_part(tb, b, pb)));
   endfunction
 
   // Normalises a nonzero magnitude whose top bit is at bit 27 or 26 into the sum form's 27-bit
@@ -739,6 +746,13 @@ package tern_fp_pkg;
                    a_sign ^ b_sign};
   endfunction
 
+  // The product's head, {nan, inf, zero, sign, exp[11:0]}, from the operands' unpacked heads
+  // {nan, inf, zero, sign, exp[10:0]} (bits 38:24): mul_special and the exponent sum, the weight
+  // of product bit 46.
+  function automatic logic [15:0] mul_head(logic [14:0] a, logic [14:0] b);
+    mul_head = {mul_special(a[14:11], b[14:11]), 12'($signed(a[10:0]) + $signed(b[10:0]))};
+  endfunction
+
   // The 24 partial products of two significands reduced to two rows by seven 3:2 levels
   // (24, 16, 11, 8, 6, 4, 3, 2 rows); a row is 48 bits at 48*i of a flat vector.
   function automatic logic [MulRowsW-1:0] mul_rows(logic [38:0] a, logic [38:0] b);
@@ -750,7 +764,6 @@ package tern_fp_pkg;
     logic [48*4-1:0]  r5;
     logic [48*3-1:0]  r6;
     logic [95:0]      r7;
-    logic signed [11:0] exp;
     for (int i = 0; i < 24; i++) r0[48*i +: 48] = b[i] ? (48'(a[23:0]) << i) : 48'd0;
     for (int i = 0; i < 8; i++) r1[96*i +: 96] = csa(r0[144*i +: 48], r0[144*i+48 +: 48], r0[144*i+96 +: 48]);
     for (int i = 0; i < 5; i++) r2[96*i +: 96] = csa(r1[144*i +: 48], r1[144*i+48 +: 48], r1[144*i+96 +: 48]);
@@ -763,8 +776,7 @@ package tern_fp_pkg;
     r6[0 +: 96] = csa(r5[0 +: 48], r5[48 +: 48], r5[96 +: 48]);
     r6[96 +: 48] = r5[144 +: 48];
     r7 = csa(r6[0 +: 48], r6[48 +: 48], r6[96 +: 48]);
-    exp = 12'($signed(a[34:24]) + $signed(b[34:24]));
-    mul_rows = {mul_special(a[38:35], b[38:35]), exp, r7};
+    mul_rows = {mul_head(a[38:24], b[38:24]), r7};
   endfunction
 
   // mul_rows' format with the product formed at once: the sum row a * b, the carry row 0.
@@ -772,9 +784,7 @@ package tern_fp_pkg;
   // significand product maps to DSP48E2 blocks, the step's registers becoming theirs;
   // mul_resolve then adds nothing. The ASIC form (mul_rows) is the one the levels measure.
   function automatic logic [MulRowsW-1:0] mul_product_rows(logic [38:0] a, logic [38:0] b);
-    logic signed [11:0] exp;
-    exp = 12'($signed(a[34:24]) + $signed(b[34:24]));
-    mul_product_rows = {mul_special(a[38:35], b[38:35]), exp, 48'(a[23:0]) * 48'(b[23:0]), 48'd0};
+    mul_product_rows = {mul_head(a[38:24], b[38:24]), 48'(a[23:0]) * 48'(b[23:0]), 48'd0};
   endfunction
 
   // The carry-save rows added: four 12-bit chunks, each chunk's carry in from carry_prefix.
@@ -808,14 +818,12 @@ package tern_fp_pkg;
 
   function automatic logic [31:0] fp32_mul(logic [31:0] a, logic [31:0] b);
     /* verilator no_inline_task */
-    logic [38:0]        ua, ub;
-    logic signed [11:0] exp;
-    logic [47:0]        product;  // 1.23 x 1.23 -> 2.46 fixed point
+    logic [38:0] ua, ub;
+    logic [47:0] product;  // 1.23 x 1.23 -> 2.46 fixed point
     ua      = unpack(tern_pkg::DtFp32, a);
     ub      = unpack(tern_pkg::DtFp32, b);
-    exp     = 12'($signed(ua[34:24]) + $signed(ub[34:24]));
     product = ua[23:0] * ub[23:0];
-    fp32_mul = round_pack(tern_pkg::DtFp32, mul_sum_form({mul_special(ua[38:35], ub[38:35]), exp, product}),
+    fp32_mul = round_pack(tern_pkg::DtFp32, mul_sum_form({mul_head(ua[38:24], ub[38:24]), product}),
                           tern_pkg::RoundRne, 1'b0, 32'd0);
   endfunction
 
