@@ -21,9 +21,18 @@ module tern_dve_alu (
   assign b_signed = (op_i == tern_dve_pkg::DveAluSubtract) ? {~b_i[31], b_i[30:0]} : b_i;
 
   if (tern_fp_pkg::FastSim) begin : gen_fast
-    logic [31:0] result;
-    assign result = tern_dve_pkg::alu(op_i, a_i, b_i, tern_fp_pkg::fp32_add(a_i, b_signed),
-                                      tern_fp_pkg::fp32_mul(a_i, b_i));
+    logic [31:0] result, sum, product;
+    // Only the op's unit, in ifs: a simulator would evaluate both functions every cycle for
+    // every lane otherwise (an inlined function in a conditional operator is evaluated anyway).
+    always_comb begin
+      sum     = 32'd0;
+      product = 32'd0;
+      if (op_i == tern_dve_pkg::DveAluAdd || op_i == tern_dve_pkg::DveAluSubtract) begin
+        sum = tern_fp_pkg::fp32_add(a_i, b_signed);
+      end
+      if (op_i == tern_dve_pkg::DveAluMultiply) product = tern_fp_pkg::fp32_mul(a_i, b_i);
+    end
+    assign result = tern_dve_pkg::alu(op_i, a_i, b_i, sum, product);
     tern_pipe_delay #(.Width (32), .Delay (Lat)) u_line (
       .clk_i, .rst_ni, .en_i, .data_i (result), .data_o (result_o));
   end else begin : gen_units
