@@ -1,6 +1,7 @@
 // The Tensor Engine's multiply-accumulate step, pipelined: the same result as
-// tern_fp_pkg::mac_parts (the product of two operand parts exact, one RNE rounding of
-// acc + product to fp32; golden tern::mac_step, tern::mac_step_exact) in thirteen steps of at
+// tern_fp_pkg::mac_add(acc, mul_exact(unpack_part(a), unpack_part(b))) (the product of two
+// operand parts exact, one RNE rounding of acc + product to fp32; golden tern::mac_step,
+// tern::mac_step_exact) in thirteen steps of at
 // most 8 LUT6 levels each, with Latency (0 .. 13) registers spread evenly over them
 // (tern_pipe_reg). One step a cycle while en_i is high; en_i low holds every stage.
 // Steps (tern_fp_pkg): unpack_part_fields, unpack_shift (both operands and acc), unpack_exp +

@@ -560,13 +560,6 @@ package tern_fp_pkg;
     mac = mac_add(acc, mul_exact(unpack(ta, a), unpack(tb, b)));
   endfunction
 
-  // The MAC step on operand parts (the PE's form: PartWhole for full-rate dtypes).
-  function automatic logic [31:0] mac_parts(logic [31:0] acc, logic [3:0] ta, logic [31:0] a,
-                                            logic [1:0] pa, logic [3:0] tb, logic [31:0] b,
-                                            logic [1:0] pb);
-    mac_parts = mac_add(acc, mul_exact(unpack_part(ta, a, pa), unpack_part(tb, b, pb)));
-  endfunction
-
   // Normalises a nonzero magnitude whose top bit is at bit 27 or 26 into the sum form's 27-bit
   // significand; a bit shifted out joins the sticky bit 0. `exp` is the exponent of bit 26.
   function automatic logic [41:0] sum_from_28(logic sign, logic signed [11:0] exp, logic [27:0] mag,

@@ -53,6 +53,7 @@ module tern_pe_array #(
 );
 
   localparam int unsigned D  = tern_pe_pkg::PeAccSteps;
+  localparam int unsigned P  = tern_pe_pkg::PeProductSteps;
   localparam int unsigned Pe = Rows * Cols;
 
   // ------------------------------------------------------------------------------------------
@@ -97,7 +98,7 @@ module tern_pe_array #(
   logic [Pe*64-1:0]    mv_q, mv_d;      // elements travelling along the rows
   logic [2*Pe*32-1:0]  w_q, w_d;        // stationary double buffer
   logic                w_we;
-  logic [4*Pe*2-1:0]   pm_q, pm_d;      // the product steps' modes
+  logic [P*Pe*2-1:0]   pm_q, pm_d;      // the product steps' modes
   logic [Pe*2-1:0]     pm0;             // the mode of the element entering each PE
   logic [Pe*32-1:0]    weight0;         // the weight it multiplies with
   logic [Pe*32-1:0]    psum_q, psum_d;  // partial sums flowing down the columns
@@ -141,7 +142,7 @@ module tern_pe_array #(
       end
     end
   end
-  assign pm_d = {pm_q[3*Pe*2-1:0], pm0};
+  assign pm_d = {pm_q[(P-1)*Pe*2-1:0], pm0};
 
   // Word by word: as one shifted vector, a simulator shifted the whole mesh's sums once for
   // every PE that read its word (quadratic in the PEs).
@@ -157,7 +158,6 @@ module tern_pe_array #(
     // step -- and their results carried through the same number of registers as the steps
     // (docs/decisions.md, "In simulation the lane's units are their whole operations").
     // ----------------------------------------------------------------------------------------
-    localparam int unsigned P = tern_pe_pkg::PeProductSteps;
     logic [Pe*64-1:0] pv0, pv;  // the product (math) or the weight, entering and P cycles later
     logic [Pe*32-1:0] r0;       // this row's sum, D - 1 cycles before psum_q
 
@@ -430,5 +430,15 @@ module tern_pe_array #(
   always_comb begin
     for (int m = 0; m < Cols; m++) out_data_o[32*m +: 32] = psum_q[32*((Rows-1)*Cols+m) +: 32];
   end
+
+`ifndef SYNTHESIS
+  // The stepped form (gen_steps) is written as 4 product and 10 accumulate steps; the depths come
+  // from the golden model's constants (tern_pe_pkg's generated block), which must agree.
+  initial begin : params
+    assert (P == 4 && D == 10)
+      else $fatal(1, "tern_pe_array: the stepped PE has 4 product and 10 accumulate steps, tern_pe_pkg says %0d and %0d",
+                  P, D);
+  end
+`endif
 
 endmodule
