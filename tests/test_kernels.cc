@@ -19,6 +19,7 @@
 #include "runtime/device.h"
 #include "test_util.h"
 #include "trace_check.h"
+#include "trip_kernel.h"
 
 namespace tern {
 namespace {
@@ -464,6 +465,64 @@ TEST(KernelErrors, TileUsedAfterItsSlotWasReused) {
 static_assert(std::is_convertible_v<float, kernel::Imm>);
 static_assert(!std::is_convertible_v<int, kernel::Imm>);
 static_assert(!std::is_convertible_v<uint32_t, kernel::Imm>);
+// --- loops with a run-time trip count --------------------------------------------------------
+
+// One program for every count from 0 to its largest: 7 is odd, so the loop of two body copies
+// is analysed for 8 iterations and the eighth never runs (nor is it bounds-checked).
+TEST(TripCount, OneProgramServesEveryCount) {
+  const CoreConfig cfg = config("tiny");
+  const test::TripKernel t = test::trip_kernel(cfg, 7);
+  for (uint32_t n = 0; n <= t.max; ++n) {
+    const DeviceRun run = Device(cfg).run(*t.k, t.program, t.inputs(n));
+    EXPECT_EQ(run.outputs, t.expected(n)) << "n = " << n;
+  }
+}
+
+// A count past the largest: the runtime refuses it; run anyway (the image without the host's
+// check), every sequencer raises kTripCountNotify and halts instead of running past the
+// tensors.
+TEST(TripCount, CountPastItsLargestStops) {
+  const CoreConfig cfg = config("tiny");
+  const test::TripKernel t = test::trip_kernel(cfg, 3);
+  expect_error([&] { Device(cfg).run(*t.k, t.program, t.inputs(4)); },
+               {"trip count 'n' is 4", "at most 3"});
+  expect_error([&] { Device(cfg).run(*t.k, t.program, t.inputs(uint32_t(-1))); },
+               {"trip count 'n' is -1"});
+  core::CoreOptions opt;
+  opt.hbm_bytes = t.k->hbm_bytes();
+  core::CoreModel model(cfg, opt);
+  model.hbm().write(t.k->tensors().front()->address, "\x04\0\0\0", 4);
+  const core::RunStats stats = model.run(t.program);
+  EXPECT_FALSE(stats.notifications.empty());
+  for (uint32_t code : stats.notifications) EXPECT_EQ(code, isa::kTripCountNotify);
+  const kernel::HbmTensor& y = *t.k->tensors().at(2);
+  std::vector<uint8_t> after(y.bytes(), 0xFF);
+  model.hbm().read(y.address, after.data(), after.size());
+  EXPECT_EQ(after, std::vector<uint8_t>(y.bytes(), 0)) << "y was written";
+}
+
+TEST(TripCount, BuilderErrors) {
+  const CoreConfig cfg = config("tiny");
+  kernel::Kernel k(cfg, "trips");
+  expect_error([&] { k.trip_count("zero", 0); }, {"trip count 'zero'", "largest value is 0"});
+  const kernel::TripCount n = k.trip_count("n", 4);
+  const auto& out = k.output("out", cfg.partitions, 4, Dtype::kFp32);
+  auto pool = k.sbuf_pool("p", 1);
+  expect_error([&] { k.loop(2, [&](kernel::Index) { k.loop(n, [](kernel::Index) {}); }); },
+               {"run-time trip count ('n') must be outermost"});
+  expect_error([&] { k.loop(kernel::TripCount{&out, 4}, [](kernel::Index) {}); },
+               {"not one of its trip_count()s"});
+  expect_error([&] { k.loop(kernel::TripCount{n.tensor, 5}, [](kernel::Index) {}); },
+               {"the loop says at most 5, trip_count() said 4"});
+  // A window past the tensor at a count the kernel allows is refused when it is built.
+  k.loop(n, [&](kernel::Index i) {
+    const kernel::Tile a = pool.tile(cfg.partitions, 4, Dtype::kFp32, "a");
+    k.memset(k.all(a), 0.0f);
+    k.dma_copy(kernel::HbmView{&out, i * 0, i, cfg.partitions, 4}, k.all(a));
+  });
+  expect_error([&] { k.finish(); }, {"dma_copy at loop iteration", "leave the"});
+}
+
 TEST(KernelApi, ImmediatesAreTyped) {
   EXPECT_EQ(kernel::Imm(0.125f).pattern(), 0x3E000000u);
   EXPECT_EQ(kernel::Imm::int32(-7).pattern(), 0xFFFFFFF9u);

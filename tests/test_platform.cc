@@ -24,6 +24,7 @@
 #include "platform/rtl_backend.h"
 #include "runtime/device.h"
 #include "trace_check.h"
+#include "trip_kernel.h"
 
 namespace tern {
 namespace {
@@ -318,6 +319,34 @@ TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
     for (const auto& s : golden.stats.seq) executed += s.instructions;
     EXPECT_EQ(retired, executed);
   }
+}
+
+// A run-time trip count on the RTL: one program at no iterations, an odd count (the loop
+// leaves after the first copy of its body) and the largest, against outputs computed from the
+// inputs; the odd count again through the cross backend in lock step.
+TEST(Platform, RunTimeTripCount) {
+  tb::register_rtl_backend();
+  const test::TripKernel t = test::trip_kernel(tiny(), 5);
+  for (uint32_t n : {0u, 3u, 5u})
+    EXPECT_EQ(Device(tiny(), Backend::kRtl).run(*t.k, t.program, t.inputs(n)).outputs, t.expected(n))
+        << "n = " << n;
+  DeviceOptions lockstep;
+  lockstep.check = "lockstep";
+  const DeviceRun cross = Device(tiny(), Backend::kCross, lockstep).run(*t.k, t.program, t.inputs(3));
+  EXPECT_EQ(cross.outputs, t.expected(3));
+}
+
+// A count past the largest, in an image the host did not check: the RTL and the golden model
+// stop the same way (every sequencer notifies and halts), instruction for instruction.
+TEST(Platform, TripCountPastItsLargestHaltsLikeGolden) {
+  const test::TripKernel t = test::trip_kernel(tiny(), 2);
+  std::vector<uint8_t> hbm(t.k->hbm_bytes(), 0);
+  hbm[t.k->tensors().front()->address] = 3;
+  const tb::PlatformCompare c =
+      tb::platform_compare(platform(), tiny(), t.program, hbm, {}, tb::CheckDepth::kLockstep);
+  EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
+  EXPECT_GT(c.lockstep_instructions, 0u);
+  for (uint32_t code : c.run.status.err_code) EXPECT_EQ(code, 0u);
 }
 
 // The RTL backend through tern::Device, and its profile: Chrome trace-event JSON that Perfetto

@@ -21,6 +21,9 @@ constexpr uint32_t kDescBits = 512;
 constexpr uint32_t kDescBytes = kDescBits / 8;
 constexpr uint32_t kNumRegs = 64;  // per sequencer; r0 reads as zero
 constexpr uint32_t kNumSems = 64;  // one bank shared by all sequencers and DMA queues
+// The `notify` code a kernel's program raises, before it halts, when a run-time trip count is
+// larger than the kernel was built for (kernel::TripCount).
+constexpr uint32_t kTripCountNotify = 0x7C0FFFFF;
 constexpr uint32_t kApDims = 4;    // free dimensions of an access pattern
 constexpr uint32_t kApSlots = 4;   // access-pattern operands per instruction
 constexpr uint32_t kScalarSlots = 2;

@@ -95,6 +95,11 @@ struct Node {
   int loop = -1;               // kLoop: loop id (the variable)
   uint32_t count = 0;
   std::vector<Node> body;
+  // A run-time trip count (TripCount): the tensor, the largest count, and after unrolling the
+  // node index in `body` where each of the `period` copies of the original body ends.
+  const HbmTensor* trip = nullptr;
+  uint32_t trip_max = 0;
+  std::vector<size_t> copy_end;
 };
 
 // One lowered instruction, static: it runs once per iteration of its enclosing loops.
@@ -104,6 +109,7 @@ struct StaticInst {
   const Op* op = nullptr;
   std::map<int, int> slot;   // tile -> slot at this point
   std::vector<int> loops;    // enclosing loop ids, outermost first
+  int trip_copy = -1;        // inside a run-time-count loop: which copy of its body
   bool signals = false;
   // Waits: producer agent -> (threshold constant, per-loop register coefficients).
   struct Wait {
@@ -113,6 +119,11 @@ struct StaticInst {
   };
   std::vector<Wait> waits;
 };
+
+// The emitter's register maps keyed below this count one agent's signals in a run-time-count
+// loop (kTripCountKey - agent), apart from every loop id.
+constexpr int kTripCountKey = -1000;
+constexpr uint32_t kBumpChunk = 128;  // signals one bump adds, while at least this many are missing
 
 int64_t gcd64(int64_t a, int64_t b) { return b == 0 ? a : gcd64(b, a % b); }
 
@@ -128,6 +139,15 @@ struct Kernel::Impl {
   int next_loop = 0;
   std::vector<uint32_t> loop_count;       // per loop id, after unrolling
   bool finished = false;
+  // A loop with a run-time trip count, by its loop id after unrolling.
+  struct TripLoop {
+    const HbmTensor* tensor = nullptr;
+    uint32_t period = 1, max = 0;         // copies of the body per unrolled iteration; largest count
+    std::vector<uint64_t> ord_begin, ord_end;  // per agent: its instances before, and to the end of, the loop
+    std::vector<std::map<int, int64_t>> copy_signals;  // per copy: agent -> signals
+    std::map<int, int> counter_of;  // agent -> the sequencer that counts its signals (an issuer)
+  };
+  std::map<int, TripLoop> trips;
 
   explicit Impl(const CoreConfig& c) : cfg(c) { scope.push_back(&root); }
 
@@ -211,6 +231,10 @@ struct Kernel::Impl {
         const int64_t need = b / gcd64(c % b, b);
         period = period / gcd64(period, need) * need;
       }
+      if (n.trip) {
+        out.push_back(unroll_trip(n, period));
+        continue;
+      }
       const int64_t full = n.count / period, rest = n.count % period;
       if (full > 0) {
         Node loop;
@@ -236,6 +260,29 @@ struct Kernel::Impl {
       }
     }
     nodes.swap(out);
+  }
+
+  // A run-time-count loop keeps its loop at any count: `period` copies of the body an
+  // iteration (whole pool rotations), with an exit after each copy (emit_trip), and as many
+  // iterations as `trip_max` needs. Copies past trip_max are analysed, never run.
+  Node unroll_trip(const Node& n, int64_t period) {
+    Node loop;
+    loop.kind = Node::Kind::kLoop;
+    loop.loop = next_loop++;
+    loop.count = uint32_t((n.trip_max + period - 1) / period);
+    loop.trip = n.trip;
+    loop.trip_max = n.trip_max;
+    for (int64_t u = 0; u < period; ++u) {
+      for (Node& c : copy_body(n.body, n.loop, period, u, loop.loop)) loop.body.push_back(std::move(c));
+      loop.copy_end.push_back(loop.body.size());
+    }
+    loop_count.resize(size_t(next_loop));
+    loop_count[size_t(loop.loop)] = loop.count;
+    TripLoop& t = trips[loop.loop];
+    t.tensor = n.trip;
+    t.period = uint32_t(period);
+    t.max = n.trip_max;
+    return loop;
   }
 
   // --- 2. layout ---------------------------------------------------------------------------
@@ -307,9 +354,17 @@ struct Kernel::Impl {
     return it->second;
   }
 
+  int trip_copy = -1;  // while lowering a run-time-count loop: the copy of its body
+
   void lower(const std::vector<Node>& nodes, std::map<int, int>& slot,
              std::map<int, uint64_t>& counter, std::vector<int>& loops) {
-    for (const Node& n : nodes) {
+    lower(nodes, 0, nodes.size(), slot, counter, loops);
+  }
+
+  void lower(const std::vector<Node>& nodes, size_t from, size_t to, std::map<int, int>& slot,
+             std::map<int, uint64_t>& counter, std::vector<int>& loops) {
+    for (size_t i = from; i < to; ++i) {
+      const Node& n = nodes[i];
       if (n.kind == Node::Kind::kAlloc) {
         slot[n.tile] = int(counter[n.pool]++ % pools[size_t(n.pool)].bufs);
         owner[{n.pool, slot[n.tile]}] = n.tile;
@@ -321,11 +376,20 @@ struct Kernel::Impl {
         s.op = &n.op;
         for_each_view(n.op, [&](const View& v) { s.slot[v.tile] = slot.at(v.tile); });  // its own
         s.loops = loops;
+        s.trip_copy = trip_copy;
         insts.push_back(std::move(s));
       } else {
         loops.push_back(n.loop);
         const auto before = counter;
-        lower(n.body, slot, counter, loops);
+        if (n.trip) {
+          for (size_t u = 0, begin = 0; u < n.copy_end.size(); begin = n.copy_end[u++]) {
+            trip_copy = int(u);
+            lower(n.body, begin, n.copy_end[u], slot, counter, loops);
+          }
+          trip_copy = -1;
+        } else {
+          lower(n.body, slot, counter, loops);
+        }
         counter = before;  // a whole number of rotations per iteration (unrolled)
         loops.pop_back();
       }
@@ -386,19 +450,30 @@ struct Kernel::Impl {
         instances.push_back({si, vars, ++ord[size_t(insts[size_t(si)].agent)]});
       } else if (n.kind == Node::Kind::kLoop) {
         const size_t first = next_static;
+        if (n.trip) trips.at(n.loop).ord_begin = ord;
         for (uint32_t j = 0; j < n.count; ++j) {
           vars[size_t(n.loop)] = j;
           next_static = first;
           expand(n.body, vars, next_static, ord);
         }
+        if (n.trip) trips.at(n.loop).ord_end = ord;
         vars[size_t(n.loop)] = 0;
       }
     }
   }
 
+  // An instance of a run-time-count loop's body past its largest count: it never runs.
+  bool past_trip_max(const Instance& in) const {
+    const StaticInst& s = insts[size_t(in.inst)];
+    if (s.trip_copy < 0) return false;
+    const TripLoop& t = trips.at(s.loops.front());
+    return uint64_t(in.vars[size_t(s.loops.front())]) * t.period + uint64_t(s.trip_copy) >= t.max;
+  }
+
   // Every operand of one run of an instruction inside its tile or tensor, with the loop
   // variables of that run: an index that grows with a loop is checked at every iteration.
   void check_bounds(const Instance& in, const Op& op) const {
+    if (past_trip_max(in)) return;
     const auto where = [&] {
       const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(op.proto.op));
       std::string vars;
@@ -523,6 +598,8 @@ struct Kernel::Impl {
 
   // --- 5. signals and thresholds ------------------------------------------------------------
 
+  std::vector<std::vector<uint64_t>> sig;  // sig[a][o]: signalling instances of agent a among its first o
+
   void thresholds(int agents) {
     // Which static instructions are waited on.
     std::vector<std::vector<int>> inst_of_ordinal(static_cast<size_t>(agents));
@@ -530,7 +607,7 @@ struct Kernel::Impl {
     for (const auto& w : waits_of)
       for (const auto& [a, o] : w) insts[size_t(inst_of_ordinal[size_t(a)][o - 1])].signals = true;
     // Signal counts: sig[a][o] = signalling instances of agent a among its first o.
-    std::vector<std::vector<uint64_t>> sig(static_cast<size_t>(agents), std::vector<uint64_t>{0});
+    sig.assign(static_cast<size_t>(agents), std::vector<uint64_t>{0});
     for (int a = 0; a < agents; ++a)
       for (int si : inst_of_ordinal[size_t(a)]) sig[size_t(a)].push_back(sig[size_t(a)].back() + insts[size_t(si)].signals);
     // Signals of agent a per iteration of each loop.
@@ -584,6 +661,20 @@ struct Kernel::Impl {
     }
   }
 
+  // Per copy of a run-time-count loop's body: the signals each agent gives in it (its first
+  // iteration's; every iteration gives the same).
+  void trip_signals() {
+    for (const Instance& in : instances) {
+      const StaticInst& s = insts[size_t(in.inst)];
+      if (s.trip_copy < 0 || in.vars[size_t(s.loops.front())] != 0) continue;
+      TripLoop& t = trips.at(s.loops.front());
+      t.copy_signals.resize(t.period);
+      t.copy_signals[size_t(s.trip_copy)][s.agent] += s.signals;
+      auto [it, fresh] = t.counter_of.emplace(s.agent, int(s.seq));
+      it->second = std::min(it->second, int(s.seq));
+    }
+  }
+
   // --- 6. emission --------------------------------------------------------------------------
 
   // A register holds sum(coef[l] * var_l) over its loops: each loop's end steps it, and after
@@ -620,10 +711,16 @@ struct Kernel::Impl {
       regs[coef] = r;
       return r;
     }
-    // After a loop's end: the registers none of whose loops is still open are free again.
+    // After a loop's end: the registers none of whose loops is still open are free again (a
+    // run-time-count loop's signal counts stay until drop()).
+    void drop(const std::map<int, int64_t>& coef, const std::vector<int>& open) {
+      free_regs[regs.at(coef)] = open;
+      regs.erase(coef);
+    }
     void release(const std::vector<int>& open) {
       for (auto it = regs.begin(); it != regs.end();) {
-        const bool live = std::any_of(open.begin(), open.end(),
+        const bool live = it->first.begin()->first <= kTripCountKey ||
+                          std::any_of(open.begin(), open.end(),
                                       [&](int l) { return it->first.count(l) != 0; });
         if (live) {
           ++it;
@@ -771,53 +868,198 @@ struct Kernel::Impl {
     return m;
   }
 
-  void emit(const std::vector<Node>& nodes, size_t& next, int depth) {
-    for (const Node& n : nodes) {
-      if (n.kind == Node::Kind::kOp) {
-        emit_inst(insts[next++]);
-      } else if (n.kind == Node::Kind::kLoop) {
-        const uint32_t mask = seqs_in(n.body);
-        std::array<uint32_t, isa::kNumSeqs> top{};
-        const uint32_t counter = isa::kNumRegs - 1 - uint32_t(depth);
-        for (int q = 0; q < isa::kNumSeqs; ++q) {
-          if (!(mask & (1u << q))) continue;
-          isa::Instruction init;
-          init.op = Opcode::kAdd;
-          init.rd = counter;
-          init.use_imm = true;
-          init.imm = n.count;
-          em[size_t(q)].code.push_back(init);
-          top[size_t(q)] = uint32_t(em[size_t(q)].code.size());
-        }
-        open_loops.push_back(n.loop);
-        emit(n.body, next, depth + 1);
-        open_loops.pop_back();
-        for (int q = 0; q < isa::kNumSeqs; ++q) {
-          if (!(mask & (1u << q))) continue;
-          Emitter& e = em[size_t(q)];
-          auto step_regs = [&](int64_t mult) {
-            for (const auto& [coef, r] : e.regs) {
-              auto it = coef.find(n.loop);
-              if (it == coef.end()) continue;
-              isa::Instruction add;
-              add.op = Opcode::kAdd;
-              add.rd = r;
-              add.rs1 = r;
-              add.use_imm = true;
-              add.imm = uint32_t(it->second * mult);
-              e.code.push_back(add);
-            }
-          };
-          step_regs(1);
-          isa::Instruction loop;
-          loop.op = Opcode::kLoop;
-          loop.rd = counter;
-          loop.target = top[size_t(q)];
-          e.code.push_back(loop);
-          step_regs(-int64_t(n.count));
-          e.release(open_loops);
-        }
+  static isa::Instruction alu(Opcode op, uint32_t rd, uint32_t rs1, int64_t imm) {
+    isa::Instruction in;
+    in.op = op;
+    in.rd = rd;
+    in.rs1 = rs1;
+    in.use_imm = true;
+    in.imm = uint32_t(imm);
+    return in;
+  }
+  static isa::Instruction branch(Opcode op, uint32_t rs1, int64_t imm, uint32_t target) {
+    isa::Instruction in = alu(op, 0, rs1, imm);
+    in.target = target;
+    return in;
+  }
+  static isa::Instruction loop_back(uint32_t counter, uint32_t target) {
+    isa::Instruction in;
+    in.op = Opcode::kLoop;
+    in.rd = counter;
+    in.target = target;
+    return in;
+  }
+  // A semaphore bump: `value` more signals of agent `a` without an instruction behind them.
+  static isa::Instruction bump(int a, uint32_t value) {
+    isa::Instruction in;
+    in.sync.update = isa::SemUpdate::kAdd;
+    in.sync.update_sem = uint32_t(sem_of(a));
+    in.sync.update_value = value;
+    return in;
+  }
+
+  // The agents whose signals sequencer q counts inside loop `t` (its own, and those of the DMA
+  // queues it is the first sequencer to trigger there), with their signals per copy of the body.
+  std::map<int, std::vector<int64_t>> trip_agents(const TripLoop& t, int q) const {
+    std::map<int, std::vector<int64_t>> out;
+    for (size_t u = 0; u < t.copy_signals.size(); ++u)
+      for (const auto& [a, k] : t.copy_signals[u]) {
+        if (t.counter_of.at(a) != q || k == 0) continue;
+        out[a].resize(t.copy_signals.size());
+        out[a][u] = k;
       }
+    return out;
+  }
+
+  // The head of a run-time-count loop on every sequencer that has code: the count into the
+  // counter register, a count past the largest stops the sequencer with kTripCountNotify.
+  void emit_trip_check(const TripLoop& t, uint32_t counter) {
+    const uint32_t used = seqs_in(root);
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      if (!(used & (1u << q))) continue;
+      auto& code = em[size_t(q)].code;
+      isa::Instruction in;
+      in.op = Opcode::kLd;
+      in.rd = counter;
+      in.imm = uint32_t(t.tensor->address);
+      code.push_back(in);
+      code.push_back(branch(Opcode::kBltu, counter, int64_t(t.max) + 1, uint32_t(code.size()) + 3));
+      in = {};
+      in.op = Opcode::kNotify;
+      in.imm = isa::kTripCountNotify;
+      code.push_back(in);
+      in = {};
+      in.op = Opcode::kHalt;
+      code.push_back(in);
+    }
+  }
+
+  // A loop whose count is read at run time (unroll_trip): `period` copies of the body an
+  // iteration, the counter stepped and tested after each. Every sequencer counts its own and
+  // its queues' signals in the loop (one register per agent); after the loop it waits for them
+  // and adds the signals of the iterations that did not run, so every threshold after the
+  // loop, computed for trip_max iterations, holds as computed.
+  void emit_trip(const Node& n, size_t& next, int depth) {
+    const TripLoop& t = trips.at(n.loop);
+    const uint32_t counter = isa::kNumRegs - 1, mask = seqs_in(n.body);
+    emit_trip_check(t, counter);
+    std::array<std::map<int, std::vector<int64_t>>, isa::kNumSeqs> agents;
+    std::array<std::map<int, uint32_t>, isa::kNumSeqs> count_reg;  // agent -> its register
+    std::array<std::vector<size_t>, isa::kNumSeqs> exits;         // branches to the loop's end
+    std::array<uint32_t, isa::kNumSeqs> top{};
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      if (!(mask & (1u << q))) continue;
+      Emitter& e = em[size_t(q)];
+      agents[size_t(q)] = trip_agents(t, q);
+      for (const auto& [a, k] : agents[size_t(q)]) {
+        count_reg[size_t(q)][a] = e.reg_for({{kTripCountKey - a, 1}});
+        e.code.push_back(alu(Opcode::kAdd, count_reg[size_t(q)][a], 0, 0));
+      }
+      exits[size_t(q)].push_back(e.code.size());
+      e.code.push_back(branch(Opcode::kBeq, counter, 0, 0));
+      top[size_t(q)] = uint32_t(e.code.size());
+    }
+    open_loops.push_back(n.loop);
+    for (size_t u = 0, begin = 0; u < n.copy_end.size(); begin = n.copy_end[u++]) {
+      for (size_t i = begin; i < n.copy_end[u]; ++i) emit_node(n.body[i], next, depth + 1);
+      const bool last = u + 1 == n.copy_end.size();
+      for (int q = 0; q < isa::kNumSeqs; ++q) {
+        if (!(mask & (1u << q))) continue;
+        Emitter& e = em[size_t(q)];
+        for (const auto& [a, k] : agents[size_t(q)])
+          if (k[u] != 0) e.code.push_back(alu(Opcode::kAdd, count_reg[size_t(q)][a], count_reg[size_t(q)][a], k[u]));
+        if (last) continue;
+        e.code.push_back(alu(Opcode::kSub, counter, counter, 1));
+        exits[size_t(q)].push_back(e.code.size());
+        e.code.push_back(branch(Opcode::kBeq, counter, 0, 0));
+      }
+    }
+    open_loops.pop_back();
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      if (!(mask & (1u << q))) continue;
+      Emitter& e = em[size_t(q)];
+      step_loop_regs(e, n.loop, 1);
+      e.code.push_back(loop_back(counter, top[size_t(q)]));
+      for (size_t at : exits[size_t(q)]) e.code[at].target = uint32_t(e.code.size());
+      for (const auto& [coef, r] : e.regs)  // the loop's part, whichever exit was taken
+        if (coef.count(n.loop) != 0) e.code.push_back(alu(Opcode::kAdd, r, 0, 0));
+      for (const auto& [a, k] : agents[size_t(q)]) {
+        emit_trip_bump(e, t, a, count_reg[size_t(q)][a], counter);
+        e.drop({{kTripCountKey - a, 1}}, open_loops);
+      }
+      e.release(open_loops);
+    }
+  }
+
+  // After a run-time-count loop: agent a's signals in it have all arrived (`given`, a register,
+  // counts them), then the missing ones up to trip_max iterations' are added, 128 at a time
+  // and then one at a time. Leaves both registers zero.
+  void emit_trip_bump(Emitter& e, const TripLoop& t, int a, uint32_t given, uint32_t counter) {
+    const int64_t before = int64_t(sig[size_t(a)][t.ord_begin[size_t(a)]]);
+    const int64_t all = int64_t(sig[size_t(a)][t.ord_end[size_t(a)]]) - before;
+    isa::Instruction wait;
+    wait.sync.wait = true;
+    wait.sync.wait_sem = uint32_t(sem_of(a));
+    wait.sync.wait_value = int32_t(before);
+    wait.sync.wait_reg = given;
+    e.code.push_back(wait);
+    isa::Instruction negate = alu(Opcode::kSub, counter, 0, 0);  // counter = all - given
+    negate.rs2 = given;
+    negate.use_imm = false;
+    e.code.push_back(negate);
+    e.code.push_back(alu(Opcode::kAdd, counter, counter, all));
+    e.code.push_back(alu(Opcode::kAnd, given, counter, kBumpChunk - 1));
+    e.code.push_back(alu(Opcode::kShr, counter, counter, 7));  // log2(kBumpChunk)
+    static_assert(kBumpChunk == 1u << 7);
+    for (const auto& [reg, value] : {std::pair{counter, kBumpChunk}, std::pair{given, 1u}}) {
+      const uint32_t skip = uint32_t(e.code.size()) + 3;
+      e.code.push_back(branch(Opcode::kBeq, reg, 0, skip));
+      e.code.push_back(bump(a, value));
+      e.code.push_back(loop_back(reg, skip - 2));
+    }
+  }
+
+  // Adds each live register's coefficient on `loop`, times `mult`.
+  static void step_loop_regs(Emitter& e, int loop, int64_t mult) {
+    for (const auto& [coef, r] : e.regs) {
+      auto it = coef.find(loop);
+      if (it != coef.end()) e.code.push_back(alu(Opcode::kAdd, r, r, it->second * mult));
+    }
+  }
+
+  void emit(const std::vector<Node>& nodes, size_t& next, int depth) {
+    for (const Node& n : nodes) emit_node(n, next, depth);
+  }
+
+  void emit_node(const Node& n, size_t& next, int depth) {
+    if (n.kind == Node::Kind::kOp) {
+      emit_inst(insts[next++]);
+    } else if (n.kind == Node::Kind::kLoop && n.trip) {
+      emit_trip(n, next, depth);
+    } else if (n.kind == Node::Kind::kLoop) {
+      emit_loop(n, next, depth);
+    }
+  }
+
+  void emit_loop(const Node& n, size_t& next, int depth) {
+    const uint32_t mask = seqs_in(n.body);
+    std::array<uint32_t, isa::kNumSeqs> top{};
+    const uint32_t counter = isa::kNumRegs - 1 - uint32_t(depth);
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      if (!(mask & (1u << q))) continue;
+      em[size_t(q)].code.push_back(alu(Opcode::kAdd, counter, 0, n.count));
+      top[size_t(q)] = uint32_t(em[size_t(q)].code.size());
+    }
+    open_loops.push_back(n.loop);
+    emit(n.body, next, depth + 1);
+    open_loops.pop_back();
+    for (int q = 0; q < isa::kNumSeqs; ++q) {
+      if (!(mask & (1u << q))) continue;
+      Emitter& e = em[size_t(q)];
+      step_loop_regs(e, n.loop, 1);
+      e.code.push_back(loop_back(counter, top[size_t(q)]));
+      step_loop_regs(e, n.loop, -int64_t(n.count));
+      e.release(open_loops);
     }
   }
 
@@ -841,6 +1083,7 @@ struct Kernel::Impl {
     expand(root, vars, next, ord);
     analyse(agents);
     thresholds(agents);
+    trip_signals();
     next = 0;
     emit(root, next, 0);
     isa::Program p;
@@ -1216,6 +1459,32 @@ void Kernel::loop(uint32_t count, const std::function<void(Index)>& body) {
     throw;
   }
   impl_->scope.pop_back();
+}
+
+TripCount Kernel::trip_count(const std::string& name, uint32_t max) {
+  if (max == 0) throw Error(fmt::format("trip count '{}': its largest value is 0", name));
+  const HbmTensor& t = add_tensor(name, 1, 1, Dtype::kInt32, false);
+  if (t.address > UINT32_MAX - 3)
+    throw Error(fmt::format("trip count '{}' lies at HBM byte {}, past the 4 GiB a sequencer's "
+                            "`ld` addresses: declare it before the large tensors", name, t.address));
+  tensors_.back()->trip_max = max;
+  return TripCount{&t, max};
+}
+
+void Kernel::loop(const TripCount& count, const std::function<void(Index)>& body) {
+  const bool ours = std::any_of(tensors_.begin(), tensors_.end(),
+                                [&](const auto& t) { return t.get() == count.tensor && t->trip_max != 0; });
+  if (!ours) throw Error(fmt::format("kernel '{}': a loop's trip count is not one of its trip_count()s", name_));
+  if (count.max != count.tensor->trip_max)
+    throw Error(fmt::format("trip count '{}': the loop says at most {}, trip_count() said {}",
+                            count.tensor->name, count.max, count.tensor->trip_max));
+  if (impl_->scope.size() != 1)
+    throw Error(fmt::format("a loop with a run-time trip count ('{}') must be outermost",
+                            count.tensor->name));
+  loop(count.max, body);
+  Node& n = impl_->scope.back()->back();
+  n.trip = count.tensor;
+  n.trip_max = count.max;
 }
 
 isa::Program Kernel::finish() {

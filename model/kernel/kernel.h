@@ -55,6 +55,7 @@ struct HbmTensor {
   uint32_t rows = 0, cols = 0;
   uint64_t address = 0;
   bool output = false;
+  uint32_t trip_max = 0;  // a trip count (trip_count()): the largest value the kernel takes
   uint64_t bytes() const { return uint64_t(rows) * cols * (dtype_bits(dtype) / 8); }
 };
 
@@ -74,6 +75,13 @@ struct HbmView {
 };
 
 struct Pool;
+
+// A loop trip count read at run time (Kernel::trip_count): a 1 x 1 int32 input tensor the
+// program loads, and the largest value the kernel is built, checked and synchronised for.
+struct TripCount {
+  const HbmTensor* tensor = nullptr;
+  uint32_t max = 0;
+};
 
 // A tile allocated from a pool: `partitions` x `free` elements of `dtype`.
 struct Tile {
@@ -216,6 +224,10 @@ class Kernel {
   // A loop of `count` iterations; the body receives the loop variable. It lowers to a counted
   // sequencer loop on every engine that has work in it (unrolled by the pools' rotation).
   void loop(uint32_t count, const std::function<void(Index)>& body);
+  // A loop whose trip count the program reads at run time: one program serves every count
+  // from 0 to count.max (a larger value stops the run with kTripCountNotify). Outermost only.
+  TripCount trip_count(const std::string& name, uint32_t max);
+  void loop(const TripCount& count, const std::function<void(Index)>& body);
 
   // Lays out the pools, analyses dependencies, inserts synchronisation, emits the program.
   // Throws tern::Error when the kernel does not fit SBUF/PSUM (naming the pool, tile and

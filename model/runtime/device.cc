@@ -59,6 +59,9 @@ DeviceRun Device::run(const kernel::Kernel& k, const isa::Program& program,
     if (it->second.size() != n)
       throw Error(fmt::format("kernel '{}': input '{}' has {} elements, its shape {} x {} needs {}",
                               k.name(), t->name, it->second.size(), t->rows, t->cols, n));
+    if (t->trip_max != 0 && it->second[0] > t->trip_max)
+      throw Error(fmt::format("kernel '{}': trip count '{}' is {}, and the kernel was built for at most {}",
+                              k.name(), t->name, int32_t(it->second[0]), t->trip_max));
     const uint32_t eb = core::dtype_bytes(t->dtype);
     for (size_t i = 0; i < n; ++i)
       for (uint32_t b = 0; b < eb; ++b) hbm[t->address + i * eb + b] = uint8_t(it->second[i] >> (8 * b));
