@@ -478,6 +478,61 @@ TEST(TripCount, OneProgramServesEveryCount) {
   }
 }
 
+// Two run-time loops in a row, the first with a pool of three buffers (a body of three copies)
+// around a counted inner loop, the second summing, then a static loop that reads the sum: every
+// pair of counts against outputs computed from the inputs.
+TEST(TripCount, SequentialLoopsNestedLoopsAndThreeBuffers) {
+  const CoreConfig cfg = config("tiny");
+  const uint32_t P = cfg.partitions, D = 16, kMaxN = 5, kMaxM = 4;
+  kernel::Kernel k(cfg, "two_trips");
+  const kernel::TripCount n = k.trip_count("n", kMaxN), m = k.trip_count("m", kMaxM);
+  const auto& X = k.input("x", kMaxN * P, 2 * D, Dtype::kFp32);
+  const auto& Y = k.output("y", kMaxN * P, 2 * D, Dtype::kFp32);
+  const auto& S = k.output("s", 3 * P, D, Dtype::kFp32);
+  auto three = k.sbuf_pool("three", 3), acc_pool = k.sbuf_pool("acc", 1), in = k.sbuf_pool("in", 2);
+  k.loop(n, [&](kernel::Index i) {
+    k.loop(2, [&](kernel::Index j) {
+      const kernel::Tile a = three.tile(P, D, Dtype::kFp32, "a");
+      k.dma_copy(k.all(a), kernel::HbmView{&X, i * P, j * D, P, D});
+      kernel::DveArgs twice;
+      twice.alu0 = DveAlu::kMultiply;
+      twice.imm0 = 2.0f;
+      k.tensor_scalar(k.all(a), k.all(a), twice);
+      k.dma_copy(kernel::HbmView{&Y, i * P, j * D, P, D}, k.all(a));
+    });
+  });
+  const kernel::Tile acc = acc_pool.tile(P, D, Dtype::kFp32, "acc");
+  k.memset(k.all(acc), 0.0f);
+  k.loop(m, [&](kernel::Index i) {
+    const kernel::Tile a = in.tile(P, D, Dtype::kFp32, "a");
+    k.dma_copy(k.all(a), kernel::HbmView{&X, i * P, 0, P, D});
+    k.tensor_tensor(k.all(acc), k.all(acc), k.all(a), DveAlu::kAdd);
+  });
+  k.loop(3, [&](kernel::Index r) {
+    const kernel::Tile o = in.tile(P, D, Dtype::kFp32, "o");
+    k.activation(k.all(o), k.all(acc), kernel::ActArgs{});
+    k.dma_copy(kernel::HbmView{&S, r * P, 0, P, D}, k.all(o));
+  });
+  const isa::Program p = k.finish();
+  TensorBits x(size_t(kMaxN) * P * 2 * D);
+  for (size_t e = 0; e < x.size(); ++e) x[e] = test::fp32_bits(float((e * 7) % 23));
+  for (uint32_t cn = 0; cn <= kMaxN; ++cn) {
+    for (uint32_t cm = 0; cm <= kMaxM; ++cm) {
+      TensorBits y(x.size(), 0), s(size_t(3) * P * D, 0);
+      for (size_t e = 0; e < size_t(cn) * P * 2 * D; ++e) y[e] = test::fp32_bits(2 * test::fp32_value(x[e]));
+      for (uint32_t r = 0; r < P; ++r)
+        for (uint32_t c = 0; c < D; ++c) {
+          float sum = 0;
+          for (uint32_t t = 0; t < cm; ++t) sum += test::fp32_value(x[(size_t(t) * P + r) * 2 * D + c]);
+          for (uint32_t rep = 0; rep < 3; ++rep) s[(size_t(rep) * P + r) * D + c] = test::fp32_bits(sum);
+        }
+      const DeviceRun run = Device(cfg).run(k, p, {{"x", x}, {"n", {cn}}, {"m", {cm}}});
+      EXPECT_EQ(run.outputs.at("y"), y) << "n = " << cn << ", m = " << cm;
+      EXPECT_EQ(run.outputs.at("s"), s) << "n = " << cn << ", m = " << cm;
+    }
+  }
+}
+
 // A count past the largest: the runtime refuses it; run anyway (the image without the host's
 // check), every sequencer raises kTripCountNotify and halts instead of running past the
 // tensors.
