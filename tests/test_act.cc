@@ -85,6 +85,11 @@ TEST(ActModel, SpecialValues) {
 }
 
 // Reductions against a plain host-float fold (add) and std::fmax semantics (max).
+// The reductions in host floats, from the order docs/scalar-engine.md "Reductions" states:
+// max folds in order; add puts result j into slot j mod 16 (slot 0 starts from the
+// accumulator, +0 after a reset; another slot from its first result), then adds slot 2k and
+// 2k + 1 into slot k until one is left. Inputs whose sums round, so an order that differs
+// shows.
 TEST(ActModel, ReductionsAgainstHostFold) {
   auto rng = test::make_rng();
   act::ScalarEngine eng(4, 1);
@@ -97,19 +102,23 @@ TEST(ActModel, ReductionsAgainstHostFold) {
     c.reduce_cmd = static_cast<uint8_t>(act::ReduceCmd::kResetReduce);
     act::ActTile in(4, std::vector<uint32_t>(c.n)), out;
     for (auto& row : in) {
-      for (auto& e : row) e = tb::random_act_fp32(rng) & 0x87FFFFFFu;  // finite
+      for (auto& e : row) e = test::fp32_bits(std::ldexp(float(rng() % 200001) - 100000.0f, int(rng() % 17) - 8));
     }
     ASSERT_EQ(eng.run(c, in, out), ActError::kNone);
     for (uint32_t p = 0; p < 4; ++p) {
-      float want = c.reduce_op == 0 ? 0.0f : -INFINITY;
+      float want = -INFINITY;
+      std::vector<float> slot{0.0f};
       for (uint32_t j = 0; j < c.n; ++j) {
-        float x;
-        std::memcpy(&x, &in[p][j], 4);
-        want = c.reduce_op == 0 ? want + x * x : std::fmax(want, x * x);
+        const float x = test::fp32_value(in[p][j]), sq = x * x;
+        if (c.reduce_op != 0) want = std::fmax(want, sq);
+        else if (j % 16 < slot.size()) slot[j % 16] += sq;
+        else slot.push_back(sq);
       }
-      uint32_t want_bits;
-      std::memcpy(&want_bits, &want, 4);
-      EXPECT_EQ(eng.accumulators()[p], want_bits) << "trial " << trial << " lane " << p;
+      for (; slot.size() > 1; slot.resize((slot.size() + 1) / 2))
+        for (size_t k = 0; 2 * k < slot.size(); ++k)
+          slot[k] = 2 * k + 1 < slot.size() ? slot[2 * k] + slot[2 * k + 1] : slot[2 * k];
+      if (c.reduce_op == 0) want = slot[0];
+      EXPECT_EQ(eng.accumulators()[p], test::fp32_bits(want)) << "trial " << trial << " lane " << p;
     }
   }
 }
@@ -258,20 +267,49 @@ TYPED_TEST(ActRtlTest, OneElementPerCycleAndLatency) {
   EXPECT_EQ(this->check(mixed).cycles, 10u + (soft - copy + 1) + 9 + copy + 1);
 }
 
-// An add reduction takes an element at most every kActAddReduceSpacing cycles (the adder's loop);
-// a max reduction streams.
+// An add reduction streams: a result a cycle goes to its slot's partial sum (the adder takes
+// 11 cycles: its operand register and tern_fp32_add_pipe's 10). The last sum is written 11
+// cycles after the last result reaches the reduction, five before its output; then the 16
+// slots combine in rounds of 8, 4, 2 and 1 adds, a pair a cycle, each round the cycle after
+// the one before has written its sums. A max reduction streams and folds at once.
 TYPED_TEST(ActRtlTest, ReductionRates) {
-  const uint32_t n = 20, lat = act::act_latency(ActFunc::kExp);
+  const uint32_t n = 20, lat = act::act_latency(ActFunc::kExp), last_out = n + lat + 1;
   tb::ActOp add = this->op(ActFunc::kExp, Dtype::kFp32, Dtype::kFp32, n);
   add.cmd.reduce_cmd = static_cast<uint8_t>(act::ReduceCmd::kResetReduce);
   tb::ActOp max = add;
   max.cmd.reduce_op = static_cast<uint8_t>(act::ReduceOp::kMax);
-  // The accumulator is written kActAddReduceSpacing - 1 cycles after the last element's result
-  // reaches the reduction, five before its output: the run ends at the later of the two.
-  EXPECT_EQ(this->check({add}).cycles, (n - 1) * act::kActAddReduceSpacing + 1 + lat + 1 + (10 - 5));
+  uint32_t written = last_out - 5 + 11;
+  for (uint32_t adds : {8u, 4u, 2u, 1u}) written += 1 + (adds - 1) + 11;
+  EXPECT_EQ(this->check({add}).cycles, written);
   EXPECT_EQ(this->check({max}).cycles, n + lat + 1);
   EXPECT_EQ(this->check({add}).cycles, act::act_cycles(add.cmd)) << "the golden core model's estimate";
   EXPECT_EQ(this->check({max}).cycles, act::act_cycles(max.cmd)) << "the golden core model's estimate";
+}
+
+// Every count of results from 1 to 40 (slots partly filled, odd rounds, slots reused), each
+// command continuing the last one's accumulator or loading one, with stalls on both streams:
+// the accumulators bit for bit against the golden order (act::add_reduce), and the cycles
+// alone against the estimate.
+TYPED_TEST(ActRtlTest, AddReductionEveryCount) {
+  auto rng = test::make_rng();
+  std::vector<tb::ActOp> ops;
+  for (uint32_t n = 1; n <= 40; ++n) {
+    tb::ActOp o = tb::random_act_op(this->cfg.partitions, n, rng);
+    o.cmd.n = n;
+    o.in.assign(this->cfg.partitions, std::vector<uint32_t>(n));
+    for (auto& row : o.in)
+      for (uint32_t& v : row) v = test::fp32_bits(std::ldexp(float(rng() % 2001) - 1000.0f, int(rng() % 9) - 4));
+    o.cmd.in_dtype = o.cmd.out_dtype = static_cast<uint8_t>(Dtype::kFp32);
+    o.cmd.func = static_cast<uint8_t>(ActFunc::kCopy);
+    o.cmd.reduce_op = static_cast<uint8_t>(act::ReduceOp::kAdd);
+    o.cmd.reduce_cmd = static_cast<uint8_t>(n % 5 == 0 ? act::ReduceCmd::kResetReduce : act::ReduceCmd::kReduce);
+    EXPECT_EQ(this->check({o}).cycles, act::act_cycles(o.cmd)) << "n = " << n;
+    ops.push_back(std::move(o));
+  }
+  this->rtl.set_stalls(static_cast<uint32_t>(rng()));
+  const tb::ActCheck r = this->check(ops);
+  EXPECT_EQ(r.mismatch_count, 0u);
+  EXPECT_EQ(r.rejected, 0u);
 }
 
 // Seeded random programs with stalls on both streams: the bulk of the >= 10^5 instructions.

@@ -1,5 +1,6 @@
 #include "act/scalar_engine.h"
 
+#include <algorithm>
 #include <string>
 
 #include "common/error.h"
@@ -13,6 +14,21 @@ uint32_t reduce_identity(ReduceOp op) { return op == ReduceOp::kAdd ? 0x00000000
 
 uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value) {
   return op == ReduceOp::kAdd ? fp32_add(acc, value) : fp32_max(acc, value);
+}
+
+uint32_t add_reduce(uint32_t acc, const std::vector<uint32_t>& results) {
+  std::vector<uint32_t> slot{acc};
+  for (size_t j = 0; j < results.size(); ++j) {
+    const size_t s = j % kActReduceSlots;
+    if (s >= slot.size()) slot.push_back(results[j]);
+    else slot[s] = fp32_add(slot[s], results[j]);
+  }
+  while (slot.size() > 1) {
+    for (size_t k = 0; 2 * k < slot.size(); ++k)
+      slot[k] = 2 * k + 1 < slot.size() ? fp32_add(slot[2 * k], slot[2 * k + 1]) : slot[2 * k];
+    slot.resize((slot.size() + 1) / 2);
+  }
+  return slot[0];
 }
 
 ScalarEngine::ScalarEngine(uint32_t partitions, uint32_t sr_seed)
@@ -62,14 +78,16 @@ ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& ou
     if (rcmd == ReduceCmd::kLoadReduce) acc = cmd.acc_load[p];
     const bool reduce = rcmd == ReduceCmd::kReduce || rcmd == ReduceCmd::kResetReduce ||
                         rcmd == ReduceCmd::kLoadReduce;
+    std::vector<uint32_t> sums;  // an add reduction's results, in order
     for (uint32_t j = 0; j < cmd.n; ++j) {
       const uint32_t x = fp32_add(fp32_mul(convert_to_fp32(in_t, in[p][j]), scale), bias);
       const uint32_t y = act_function(func, x);
-      if (reduce) acc = reduce_step(op, acc, y);
+      if (reduce && op == ReduceOp::kAdd) sums.push_back(y);
+      else if (reduce) acc = reduce_step(op, acc, y);
       const uint32_t random = cmd.rounding == Rounding::kStochastic ? rng_[p].draw() : 0;
       out[p][j] = convert_from_fp32(out_t, y, mode, random);
     }
-    acc_[p] = acc;
+    acc_[p] = reduce && op == ReduceOp::kAdd ? add_reduce(acc, sums) : acc;
   }
   return ActError::kNone;
 }
@@ -96,13 +114,25 @@ uint32_t act_latency(ActFunc f) {
 }
 
 uint64_t act_cycles(const ActCommand& c) {
-  const uint64_t lat = act_latency(ActFunc(c.func));
+  const uint64_t last_out = uint64_t(c.n) + act_latency(ActFunc(c.func)) + 1;
   const bool reduces = c.reduce_cmd >= uint8_t(ReduceCmd::kReduce);
-  if (reduces && c.reduce_op == uint8_t(ReduceOp::kAdd) && c.n > 0)
-    // The accumulator is written kActAddReduceSpacing - 1 cycles after the last result reaches
-    // the reduction, which is five cycles before that result's output.
-    return uint64_t(c.n - 1) * kActAddReduceSpacing + 1 + lat + 1 + (kActAddReduceSpacing - 1 - 5);
-  return uint64_t(c.n) + lat + 1;
+  if (!reduces || c.reduce_op != uint8_t(ReduceOp::kAdd) || c.n == 0) return last_out;
+  // The lane's reduction add takes kAddLat cycles (its operand register and the adder's 10);
+  // the results reach the reduction a cycle apart, the last kDownLat cycles before its output.
+  // The last one added (not moved into an empty slot) is the last result, or with n up to
+  // kActReduceSlots the first (slot 0 holds the accumulator). The combine's first round starts
+  // the cycle after that sum is written and the last result has arrived; each round issues a
+  // pair a cycle (an unpaired last slot is moved, not added), and the next starts the cycle
+  // after its last sum is written.
+  constexpr uint64_t kAddLat = 11, kDownLat = 5;
+  const uint64_t last_at = last_out - kDownLat;
+  const uint64_t last_add = c.n > kActReduceSlots ? last_at : last_at - (c.n - 1);
+  uint64_t written = std::max(last_add + kAddLat, last_at);
+  for (uint64_t m = std::min<uint64_t>(c.n, kActReduceSlots); m > 1; m = (m + 1) / 2) {
+    const uint64_t adds = m / 2;
+    written = written + 1 + (adds - 1) + kAddLat;
+  }
+  return std::max(last_out, written);
 }
 
 }  // namespace tern::act

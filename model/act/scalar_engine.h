@@ -69,17 +69,25 @@ class ScalarEngine {
 uint32_t reduce_step(ReduceOp op, uint32_t acc, uint32_t value);
 uint32_t reduce_identity(ReduceOp op);  // +0 for add, -Inf for max
 
+// An add reduction's order (docs/scalar-engine.md "Reductions"): a command's results go to
+// kActReduceSlots partial sums in turn (result j to slot j mod kActReduceSlots; slot 0 starts
+// from the accumulator, another slot from its first result; each later result is added to
+// its slot's sum), so consecutive results never wait for each other's addition. At the end
+// the slots combine pairwise (slot 2k + slot 2k + 1 into slot k; an unpaired last slot kept)
+// until one is left: the new accumulator. A max reduction folds in order (max is exact).
+constexpr uint32_t kActReduceSlots = 16;
+uint32_t add_reduce(uint32_t acc, const std::vector<uint32_t>& results);
+
 // Dtypes the engine reads and writes: the float formats (integer formats are rejected).
 bool is_act_dtype(uint8_t code);
 
 // The engine's timing, as docs/scalar-engine.md "Pipeline" states it (the RTL's tests hold it
 // to these): the cycles from an element entering the engine to its result, for each function,
-// with no stall; and the shortest spacing of the elements of an add reduction.
+// with no stall.
 uint32_t act_latency(ActFunc f);
-constexpr uint32_t kActAddReduceSpacing = 11;
 // The cycles of one command from its acceptance to its last output, alone in the engine: n
-// elements a cycle each and the function's latency; an add reduction spaces its elements
-// kActAddReduceSpacing apart and ends when its accumulator is written.
+// elements a cycle each and the function's latency; an add reduction ends when its slots are
+// combined into the accumulator.
 uint64_t act_cycles(const ActCommand& c);
 
 }  // namespace tern::act

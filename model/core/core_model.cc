@@ -144,6 +144,12 @@ struct CoreModel::Impl {
   std::vector<uint64_t> engine_free;  // per DMA engine: when its current transfer ends
   uint64_t pe_drain = 0;  // the last PE instruction's results land this long after it retires
   std::deque<std::pair<uint64_t, uint64_t>> pe_vectors;  // the matmuls' issue cycles, [from, to)
+  struct Writes {
+    uint64_t from, to;  // the cycles an instruction writes its results to SBUF, an element each
+    int seq;
+  };
+  std::deque<Writes> sbuf_writes;  // ACT's, DVE's and POOL's, in the order they were estimated
+  uint64_t sbuf_write_tail = 0;    // the instruction just executed: cycles after its last write
   std::vector<std::deque<AccessRecord>> log;  // per agent
   uint64_t records_since_prune = 0;
   RunStats stats;
@@ -472,6 +478,8 @@ struct CoreModel::Impl {
         v[i][0] = convert_from_fp32(acc_out.dtype, act.accumulators()[i], {}, 0);
       write_lanes(acc_out, v);
     }
+    // An add reduction's combine follows its results' writes.
+    sbuf_write_tail = act::act_cycles(cmd) - (cmd.n + act::act_latency(act::ActFunc(cmd.func)) + 1);
     return act::act_cycles(cmd) + timing::kAdapter;
   }
 
@@ -547,7 +555,9 @@ struct CoreModel::Impl {
     VectorEngine::Result r = eng.execute(cmd, fill(l0, eng.in0_beats(cmd)), fill(l1, eng.in1_beats(cmd)));
     write_lanes(out, r.out);
     if (tsr) write_lanes(in1, r.out, cmd.n);
-    return dve_cycles(cmd) + timing::kAdapter;
+    // Two streamed inputs share the adapter's read port: a beat pair every two cycles.
+    const uint64_t second_stream = in0.partitions && in1.partitions && !tsr ? eng.in1_beats(cmd) : 0;
+    return dve_cycles(cmd) + second_stream + timing::kAdapter;
   }
 
   // --- DMA -----------------------------------------------------------------------------------
@@ -696,6 +706,24 @@ struct CoreModel::Impl {
     return cycles + overlap / timing::kPsumShare;
   }
 
+  // An ACT or vector instruction of `cycles` from `start` whose results go to SBUF writes them
+  // an element a cycle, ending sbuf_write_tail cycles before its end, through the SBUF element
+  // write port that the engines share round-robin. Two engines writing at once each go at half
+  // rate; the estimate charges the later one the whole overlap.
+  uint64_t sbuf_shared(int seq, uint64_t start, uint64_t cycles, const Instruction& in) {
+    const uint64_t tail = std::exchange(sbuf_write_tail, 0);
+    const isa::AccessPattern& out = in.ap[0];
+    if (!out.present() || out.mem != isa::Mem::kSbuf || tail >= cycles) return cycles;
+    const uint64_t n = std::min(cycles - tail, out.free_elements());
+    while (!sbuf_writes.empty() && sbuf_writes.front().to <= start) sbuf_writes.pop_front();
+    const uint64_t from = start + cycles - tail - n, to = from + n;
+    uint64_t overlap = 0;
+    for (const Writes& w : sbuf_writes)
+      if (w.seq != seq && w.from < to && w.to > from) overlap += std::min(w.to, to) - std::max(w.from, from);
+    sbuf_writes.push_back({from, to + overlap, seq});
+    return cycles + overlap;
+  }
+
   // --- sequencers ----------------------------------------------------------------------------
 
   // Executes (or blocks) the next instruction of sequencer `si`.
@@ -812,8 +840,10 @@ struct CoreModel::Impl {
       case Opcode::kLdStat:
       case Opcode::kMatmul:
       case Opcode::kPeTranspose: cycles = exec_pe(s, site, in); break;
-      case Opcode::kActivate: cycles = psum_shared(s.time, exec_act(s, site, in), in); break;
-      default: cycles = psum_shared(s.time, exec_dve(s, seq, site, in), in); break;
+      case Opcode::kActivate:
+        cycles = sbuf_shared(si, s.time, psum_shared(s.time, exec_act(s, site, in), in), in);
+        break;
+      default: cycles = sbuf_shared(si, s.time, psum_shared(s.time, exec_dve(s, seq, site, in), in), in); break;
     }
     // A taken branch must land on an instruction: a target equal to the stream length is past
     // the end too (falling through there is the "no halt" fault of the next step).
@@ -878,6 +908,7 @@ struct CoreModel::Impl {
     hbm_port_free = 0;
     engine_free.assign(cfg.dma_engines, 0);
     pe_vectors.clear();
+    sbuf_writes.clear();
     while (true) {
       // The next agent to act: the earliest ready, ties to the lowest agent number.
       size_t best = SIZE_MAX;

@@ -11,9 +11,11 @@
 // dtype, rounding, reduction), and the order: a beat enters only when it leaves after the one
 // before it (a function with a shorter pipeline waits). A command is accepted once the last
 // beat of the one before has entered, so commands stream; one that resets, loads or reduces
-// into the accumulators waits until nothing is in flight, and an add reduction takes a beat at
-// most every AddLat + 1 cycles (the adder's loop). The output's back-pressure stalls the whole
-// pipeline. A command with an error is dropped (err_valid_o) and consumes no input.
+// into the accumulators waits until nothing is in flight. An add reduction streams too: its
+// results go to ReduceSlots partial sums in turn, each lane's one adder taking a result an
+// advance, and after its last result the slots combine pairwise, a round at a time (model:
+// act::add_reduce). The output's back-pressure stalls the whole pipeline. A command with an
+// error is dropped (err_valid_o) and consumes no input.
 module tern_act #(
   parameter int unsigned Lanes = tern_cfg_pkg::Partitions
 ) (
@@ -72,7 +74,9 @@ module tern_act #(
   localparam int unsigned NumExits = tern_act_pkg::NumExits;
   localparam int unsigned Depth    = tern_act_pkg::MaxExit + 1;  // the line: depths 0 .. MaxExit
   localparam int unsigned DownLat  = tern_act_pkg::DownLat;
-  localparam int unsigned AddLat   = tern_act_pkg::AddLat;
+  localparam int unsigned RedLat   = tern_act_pkg::RedAddLat;
+  localparam int unsigned Slots    = tern_act_pkg::ReduceSlots;
+  localparam int unsigned SW       = $clog2(Slots);
 
   logic                cmd_fire, start, pipe_empty;
   logic                active_q, active_d;
@@ -127,22 +131,18 @@ module tern_act #(
 
   // --- Beats: in order, at most one a cycle -------------------------------------------------
   // rem: advances until the last beat to enter reaches its exit; a beat of exit lat entering
-  // now leaves after it when lat > rem. hold: advances until an add reduction's next element
-  // may enter (its accumulator add is in the loop). Both count down to 0, their reset value.
-  logic       en, beat, order_ok, rate_ok, out_valid;
+  // now leaves after it when lat > rem. It counts down to 0, its reset value.
+  logic       en, beat, order_ok, out_valid;
   logic [9:0] rem_q, rem_d;
-  logic [3:0] hold_q, hold_d;
   assign en         = !out_valid || out_ready_i;
   assign order_ok   = lat_q > rem_q;
-  assign rate_ok    = !red_add_q || (hold_q == 4'd0);
-  assign in_ready_o = active_q && en && order_ok && rate_ok;
+  assign in_ready_o = active_q && en && order_ok;
   assign beat       = in_valid_i && in_ready_o;
 
   always_comb begin
     active_d = active_q;
     left_d   = left_q;
     rem_d    = rem_q;
-    hold_d   = hold_q;
     if (start) begin
       active_d = 1'b1;
       left_d   = cmd_n_i;
@@ -151,11 +151,9 @@ module tern_act #(
       active_d = (left_q != 16'd1);
     end
     if (beat) begin
-      rem_d  = lat_q - 10'd1;
-      hold_d = red_add_q ? 4'(AddLat) : 4'd0;
-    end else if (en) begin
-      if (rem_q != 10'd0)  rem_d = rem_q - 10'd1;
-      if (hold_q != 4'd0) hold_d = hold_q - 4'd1;
+      rem_d = lat_q - 10'd1;
+    end else if (en && rem_q != 10'd0) begin
+      rem_d = rem_q - 10'd1;
     end
   end
 
@@ -197,37 +195,96 @@ module tern_act #(
   assign outv_d    = en ? {outv_q[DownLat-2:0], bus_valid} : outv_q;
   assign out_valid = outv_q[DownLat-1];
 
-  // In flight: beats entered and not yet out, and an accumulator add not yet written.
+  // --- The add reduction: a bus beat's result into slot red_cnt mod Slots (as it is while
+  // that slot is empty: the first Slots results but slot 0's, the accumulator), then, once the
+  // command's last sum is written, the combine: each round takes pairs (2k, 2k + 1) into slot
+  // k, one an advance, a last unpaired slot moved, until one slot is left (cmb_m slots now;
+  // 1: nothing to combine). A round starts once the round before has written its sums.
+  // An add-reducing command starts with nothing in flight, so its counts are its own; a command
+  // after it may start while its results are still on their way to the bus.
+  logic [15:0]   red_cnt_q, red_cnt_d;  // the command's results at the bus so far
+  logic [15:0]   red_n_q;               // its elements a lane
+  logic [SW-1:0] red_slot;
+  logic          red_start, red_beat, red_first, red_last;
+  assign red_start = start && reduces && (cmd_reduce_op_i == tern_act_pkg::RedOpAdd);
+  logic [SW:0]   cmb_m_q, cmb_m_d, cmb_pairs;
+  logic [SW-2:0] cmb_k_q, cmb_k_d;
+  logic          cmb_go, cmb_add, cmb_move, add_issue;
+  logic [4:0]    acc_wait_q, acc_wait_d;  // advances until the last add's sum is written
+  assign red_beat  = en && bus_valid && bus_add;
+  assign red_slot  = red_cnt_q[SW-1:0];
+  assign red_first = (red_cnt_q < 16'(Slots)) && (red_slot != '0);
+  assign red_last  = red_beat && (red_cnt_q + 16'd1 == red_n_q);
+  assign cmb_pairs = (cmb_m_q + 1) >> 1;
+  assign cmb_go    = en && (cmb_m_q > 1) && ((cmb_k_q != '0) || (acc_wait_q == 5'd0));
+  assign cmb_add   = cmb_go && ({1'b0, cmb_k_q, 1'b1} < cmb_m_q);
+  assign cmb_move  = cmb_go && !cmb_add;
+  assign add_issue = (red_beat && !red_first) || cmb_add;
+
+  always_comb begin
+    red_cnt_d = red_cnt_q;
+    cmb_m_d   = cmb_m_q;
+    cmb_k_d   = cmb_k_q;
+    if (red_start) red_cnt_d = '0;
+    else if (red_beat) red_cnt_d = red_cnt_q + 16'd1;
+    if (red_last) begin
+      cmb_m_d = (red_n_q < 16'(Slots)) ? (SW+1)'(red_n_q) : (SW+1)'(Slots);
+      cmb_k_d = '0;
+    end else if (cmb_go) begin
+      cmb_k_d = cmb_k_q + 1'b1;
+      if ((SW+1)'(cmb_k_q) + 1 == cmb_pairs) begin
+        cmb_m_d = cmb_pairs;
+        cmb_k_d = '0;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (red_start) red_n_q <= cmd_n_i;
+  end
+  assign acc_wait_d = add_issue ? 5'(RedLat) : (en && acc_wait_q != 5'd0) ? acc_wait_q - 5'd1 : acc_wait_q;
+
+  // Where each sum lands: the issued slot, RedLat advances on (the lanes' adders keep time).
+  logic [SW-1:0]     issue_slot, wr_slot;
+  logic [RedLat-1:0] wr_valid_q, wr_valid_d;
+  assign issue_slot = cmb_add ? {1'b0, cmb_k_q} : red_slot;
+  assign wr_valid_d = en ? {wr_valid_q[RedLat-2:0], add_issue} : wr_valid_q;
+  tern_pipe_delay #(.Width (SW), .Delay (RedLat)) u_wr_slot (
+    .clk_i, .rst_ni, .en_i (en), .data_i (issue_slot), .data_o (wr_slot));
+
+  // In flight: beats entered and not yet out, an add whose sum is not yet written, a combine.
   logic [9:0] inflight_q, inflight_d;
-  logic [3:0] acc_wait_q, acc_wait_d;
-  logic       out_fire, add_start;
+  logic       out_fire;
   assign out_fire   = out_valid && out_ready_i;
-  assign add_start  = en && bus_valid && bus_add;
   assign inflight_d = inflight_q + 10'(beat) - 10'(out_fire);
-  assign acc_wait_d = add_start ? 4'(AddLat) : (en && acc_wait_q != 4'd0) ? acc_wait_q - 4'd1 : acc_wait_q;
-  assign pipe_empty = (inflight_q == 10'd0) && (acc_wait_q == 4'd0);
+  assign pipe_empty = (inflight_q == 10'd0) && (acc_wait_q == 5'd0) && (cmb_m_q <= 1);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       active_q   <= 1'b0;
       left_q     <= 16'd0;
       rem_q      <= 10'd0;
-      hold_q     <= 4'd0;
       meta_q     <= '0;
       bus_q      <= '0;
       outv_q     <= '0;
       inflight_q <= 10'd0;
-      acc_wait_q <= 4'd0;
+      acc_wait_q <= 5'd0;
+      red_cnt_q  <= 16'd0;
+      cmb_m_q    <= '0;
+      cmb_k_q    <= '0;
+      wr_valid_q <= '0;
     end else begin
       active_q   <= active_d;
       left_q     <= left_d;
       rem_q      <= rem_d;
-      hold_q     <= hold_d;
       meta_q     <= meta_d;
       bus_q      <= en ? bus_d : bus_q;
       outv_q     <= outv_d;
       inflight_q <= inflight_d;
       acc_wait_q <= acc_wait_d;
+      red_cnt_q  <= red_cnt_d;
+      cmb_m_q    <= cmb_m_d;
+      cmb_k_q    <= cmb_k_d;
+      wr_valid_q <= wr_valid_d;
     end
   end
 
@@ -259,7 +316,14 @@ module tern_act #(
       .out_dtype_i (bus_dtype),
       .round_i     (bus_round),
       .random_i    (random),
-      .acc_add_i   (bus_valid && bus_add),
+      .red_add_i   (red_beat),
+      .red_first_i (red_first),
+      .red_slot_i  (red_slot),
+      .cmb_add_i   (cmb_add),
+      .cmb_move_i  (cmb_move),
+      .cmb_k_i     (cmb_k_q),
+      .wr_valid_i  (wr_valid_q[RedLat-1]),
+      .wr_slot_i   (wr_slot),
       .acc_max_i   (bus_valid && bus_max),
       .acc_set_i   (acc_set),
       .acc_value_i (acc_value),
@@ -281,10 +345,23 @@ module tern_act #(
   end
 
 `ifndef SYNTHESIS
-  // At most one exit holds a leaving beat; an add reduction's next beat reaches the bus only
-  // after the adder has written the accumulator; nothing leaves that did not enter.
+  // At most one exit holds a leaving beat; an add reads no slot whose sum is still on its way
+  // (pending: slots with a sum in the adder); nothing leaves that did not enter.
+  logic [Slots-1:0] pending_q, pending_d;
+  always_comb begin
+    pending_d = pending_q;
+    if (en && wr_valid_q[RedLat-1]) pending_d[wr_slot] = 1'b0;
+    if (add_issue) pending_d[issue_slot] = 1'b1;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pending_q <= '0;
+    else         pending_q <= pending_d;
+  end
   one_exit: assert property (@(posedge clk_i) disable iff (!rst_ni) $onehot0(exit_hit));
-  acc_loop: assert property (@(posedge clk_i) disable iff (!rst_ni) add_start |-> acc_wait_q == 4'd0);
+  beat_slot_ready: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      red_beat |-> !pending_q[red_slot]);
+  pair_ready: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      cmb_go |-> !pending_q[{cmb_k_q, 1'b0}] && !pending_q[{cmb_k_q, 1'b1}]);
   no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni) out_fire |-> inflight_q != 10'd0);
 `endif
 

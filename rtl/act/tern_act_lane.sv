@@ -1,5 +1,6 @@
 // One lane of the Scalar Engine (docs/scalar-engine.md "Pipeline"): x = upconvert(in) * scale
-// + bias, y = func(x), the reduction step acc' = acc (+ or max) y, and out = downconvert(y),
+// + bias, y = func(x), the reduction (max: acc' = max(acc, y); add: y into its slot's partial
+// sum, the slots combined at the end, as tern_act sequences it), and out = downconvert(y),
 // as one pipeline shared by every function. Every binary32 operation is a pipelined unit
 // (tern_act_op, tern_act_exp, tern_act_log, tern_act_horner) and every select between them is
 // registered; the times are tern_act_pkg's (advances after the beat's entry). Each function
@@ -12,7 +13,9 @@
 // model/act/act_functions.cc, so the results are bit-exact.
 module tern_act_lane #(
   parameter int unsigned NumExits = tern_act_pkg::NumExits,
-  parameter int unsigned LineW    = (tern_act_pkg::MaxExit + 1) * 5
+  parameter int unsigned LineW    = (tern_act_pkg::MaxExit + 1) * 5,
+  localparam int unsigned Slots   = tern_act_pkg::ReduceSlots,
+  localparam int unsigned SW      = $clog2(Slots)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -30,12 +33,24 @@ module tern_act_lane #(
   input  logic [3:0]  out_dtype_i,
   input  logic        round_i,
   input  logic [31:0] random_i,      // the SR draw of the bus beat
-  input  logic        acc_add_i,     // the bus beat adds into the accumulator
+  // An add reduction (tern_act's sequence; model: act::add_reduce): the bus beat's result into
+  // slot red_slot_i (as it is when red_first_i, else added to the slot's sum); a combine step
+  // adds slot 2k and 2k + 1 (cmb_add_i) or moves slot 2k (cmb_move_i) into slot k = cmb_k_i;
+  // an adder's sum lands in slot wr_slot_i when wr_valid_i, tern_act_pkg::RedAddLat advances
+  // after its issue.
+  input  logic        red_add_i,
+  input  logic        red_first_i,
+  input  logic [SW-1:0]   red_slot_i,
+  input  logic        cmb_add_i,
+  input  logic        cmb_move_i,
+  input  logic [SW-2:0]   cmb_k_i,
+  input  logic        wr_valid_i,
+  input  logic [SW-1:0]   wr_slot_i,
   input  logic        acc_max_i,     // the bus beat takes the maximum
   input  logic        acc_set_i,     // load acc_value_i (a command's start, nothing in flight)
   input  logic [31:0] acc_value_i,
   output logic [31:0] out_o,         // the bus beat converted, DownLat advances later
-  output logic [31:0] acc_o
+  output logic [31:0] acc_o          // the accumulator: slot 0
 );
   /* verilator no_inline_module */  // lanes share one C++ class: P copies would not verilate
 
@@ -441,24 +456,44 @@ module tern_act_lane #(
     .round_mode_i (round_i), .saturate_i (1'b0), .random_i, .valid_o (unused_down_valid),
     .bits_o (out_o), .dtype_ok_o (unused_down_ok));
 
-  // acc' = acc + y through an adder of tern_act_pkg::AddLat (tern_act starts one at most every tern_act_pkg::AddLat + 1
-  // advances), or max(acc, y) at once.
-  logic        sum_valid;
-  logic [31:0] sum, acc_q, acc_d;
+  // The reduction's slots (slot 0 is the accumulator) and their adder: a beat's slot sum and
+  // result, or a combine step's pair, registered, then tern_fp32_add_pipe (RedAddLat advances
+  // in all). tern_act issues at most one add an advance and never reads a slot whose sum is
+  // still on its way.
+  logic [Slots*32-1:0] slots_q, slots_d;
+  logic [31:0] slot_beat, slot_even, slot_odd, add_a, add_b, sum, acc;
+  logic [63:0] add_q;  // {a, b}
+  logic        add_valid, sum_valid;
+  tern_mux #(.N (Slots), .W (32)) u_slot_beat (.in_i (slots_q), .sel_i (red_slot_i), .out_o (slot_beat));
+  tern_mux #(.N (Slots), .W (32)) u_slot_even (.in_i (slots_q), .sel_i ({cmb_k_i, 1'b0}), .out_o (slot_even));
+  tern_mux #(.N (Slots), .W (32)) u_slot_odd (.in_i (slots_q), .sel_i ({cmb_k_i, 1'b1}), .out_o (slot_odd));
+  assign add_a = cmb_add_i ? slot_even : slot_beat;
+  assign add_b = cmb_add_i ? slot_odd : y;
+  tern_pipe_reg #(.Width (64)) u_add_in (
+    .clk_i, .rst_ni, .en_i, .valid_i ((red_add_i && !red_first_i) || cmb_add_i),
+    .data_i ({add_a, add_b}), .valid_o (add_valid), .data_o (add_q));
   tern_fp32_add_pipe u_acc (
-    .clk_i, .rst_ni, .en_i, .valid_i (acc_add_i), .a_i (acc_q), .b_i (y), .valid_o (sum_valid),
-    .sum_o (sum));
+    .clk_i, .rst_ni, .en_i, .valid_i (add_valid), .a_i (add_q[63:32]), .b_i (add_q[31:0]),
+    .valid_o (sum_valid), .sum_o (sum));
+  assign acc = slots_q[31:0];
   always_comb begin
-    acc_d = acc_q;
-    if (acc_set_i)                    acc_d = acc_value_i;
-    else if (en_i && sum_valid)       acc_d = sum;
-    else if (en_i && acc_max_i)       acc_d = tern_fp_pkg::fp32_max(acc_q, y);
+    slots_d = slots_q;
+    if (acc_set_i) begin
+      slots_d[31:0] = acc_value_i;
+    end else if (en_i) begin
+      for (int unsigned k = 0; k < Slots; k++) begin
+        if (red_add_i && red_first_i && 32'(red_slot_i) == k) slots_d[32*k +: 32] = y;
+        if (wr_valid_i && 32'(wr_slot_i) == k)                slots_d[32*k +: 32] = sum;
+        if (cmb_move_i && 32'(cmb_k_i) == k)                  slots_d[32*k +: 32] = slot_even;
+      end
+      if (acc_max_i) slots_d[31:0] = tern_fp_pkg::fp32_max(acc, y);
+    end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) acc_q <= '0;
-    else         acc_q <= acc_d;
+    if (!rst_ni) slots_q <= '0;
+    else         slots_q <= slots_d;
   end
-  assign acc_o = acc_q;
+  assign acc_o = acc;
 
   logic unused;
   assign unused = ^{func_line_i[4:0]};
@@ -474,6 +509,11 @@ module tern_act_lane #(
             tern_act_pkg::AddLat == tern_fp_pkg::AddLat && tern_act_pkg::DivLat == tern_fp_pkg::DivLat &&
             tern_act_pkg::DownLat == tern_fp_pkg::DownLat)
       else $fatal(1, "tern_act_pkg's unit latencies differ from tern_fp_pkg's");
+    assert (Slots >= tern_act_pkg::RedAddLat + 1 && (Slots & (Slots - 1)) == 0)
+      else $fatal(1, "tern_act_pkg::ReduceSlots %0d: a power of two above the add's %0d advances",
+                  Slots, tern_act_pkg::RedAddLat);
   end
+  // tern_act's line of slot numbers keeps time with the adder.
+  sum_slot: assert property (@(posedge clk_i) disable iff (!rst_ni) sum_valid == wr_valid_i);
 `endif
 endmodule

@@ -31,6 +31,9 @@ package tern_act_pkg;
   // The number of functions.
   localparam int unsigned NumFuncs = 18;
 
+  // The order of an add reduction.
+  localparam int unsigned ReduceSlots = 16;  // an add reduction's partial sums (a power of two)
+
   // Reduce commands.
   localparam logic [2:0] RedIdle        = 3'd0;
   localparam logic [2:0] RedReset       = 3'd1;
@@ -85,6 +88,7 @@ package tern_act_pkg;
   localparam int unsigned DivLat  = 35;  // tern_fp32_divsqrt_pipe
   localparam int unsigned DownLat = 5;   // tern_fp_downconvert_pipe
   localparam int unsigned StepLat = MulLat + AddLat;  // a Horner step: multiply, then add
+  localparam int unsigned RedAddLat = 1 + AddLat;     // a reduction's add: its operands registered
   // tern_act_op's operations.
   localparam logic [1:0] OpAdd  = 2'd0;
   localparam logic [1:0] OpMul  = 2'd1;
