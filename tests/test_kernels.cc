@@ -465,6 +465,28 @@ TEST(KernelErrors, TileUsedAfterItsSlotWasReused) {
 static_assert(std::is_convertible_v<float, kernel::Imm>);
 static_assert(!std::is_convertible_v<int, kernel::Imm>);
 static_assert(!std::is_convertible_v<uint32_t, kernel::Imm>);
+// The example's helpers are the kernel API's own (kernel/kernel.h), not the reference
+// kernels': rows past a whole number of partition tiles, copied through SBUF with them.
+TEST(KernelApi, TileLoopAndWindowCoverARaggedTensor) {
+  const CoreConfig cfg = config("tiny");
+  const uint32_t P = cfg.partitions, R = 2 * P + 3, D = 24;
+  kernel::Kernel k(cfg, "copy_rows");
+  const auto& X = k.input("x", R, D, Dtype::kFp32);
+  const auto& Y = k.output("y", R, D, Dtype::kFp32);
+  auto io = k.sbuf_pool("io", 2);
+  kernel::tile_loop(k, 0, R, P, [&](kernel::Index r0, uint32_t rows) {
+    const kernel::Tile t = io.tile(rows, D, Dtype::kFp32, "t");
+    k.dma_copy(k.all(t), kernel::window(X, r0, 0, rows, D));
+    k.dma_copy(kernel::window(Y, r0, 0, rows, D), k.all(t));
+  });
+  const isa::Program p = k.finish();
+  TensorBits x(size_t(R) * D);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = uint32_t(i * 2654435761u);
+  EXPECT_EQ(Device(cfg).run(k, p, {{"x", x}}).outputs.at("y"), x);
+  expect_error([&] { kernel::tile_loop(k, 0, R, 0, [](kernel::Index, uint32_t) {}); },
+               {"tile_loop with a tile of 0"});
+}
+
 // --- loops with a run-time trip count --------------------------------------------------------
 
 // One program for every count from 0 to its largest: 7 is odd, so the loop of two body copies

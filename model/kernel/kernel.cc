@@ -1487,6 +1487,24 @@ void Kernel::loop(const TripCount& count, const std::function<void(Index)>& body
   n.trip_max = count.max;
 }
 
+HbmView window(const HbmTensor& t, Index r0, Index c0, uint32_t nrows, uint32_t ncols) {
+  HbmView v;
+  v.tensor = &t;
+  v.row0 = r0;
+  v.col0 = c0;
+  v.nrows = nrows;
+  v.ncols = ncols;
+  return v;
+}
+
+void tile_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
+               const std::function<void(Index, uint32_t)>& body) {
+  if (tile == 0) throw Error(fmt::format("kernel '{}': tile_loop with a tile of 0", k.name()));
+  const uint32_t full = total / tile, rest = total % tile;
+  if (full > 0) k.loop(full, [&](Index i) { body(Index(first) + i * tile, tile); });
+  if (rest > 0) body(Index(first + full * tile), rest);
+}
+
 isa::Program Kernel::finish() {
   if (impl_->finished) throw Error(fmt::format("kernel '{}' is already finished", name_));
   return impl_->finish();

@@ -251,4 +251,13 @@ class Kernel {
   std::unique_ptr<Impl> impl_;
 };
 
+// Rows [r0, r0 + nrows) x cols [c0, c0 + ncols) of an HBM tensor, for dma_copy.
+HbmView window(const HbmTensor& t, Index r0, Index c0, uint32_t nrows, uint32_t ncols);
+
+// body(start, size) over [first, first + total) in tiles of `tile`: a loop over the full tiles
+// (Kernel::loop), then the remainder tile, if any, as straight-line code: the usual way to walk
+// rows P partitions at a time when P does not divide them.
+void tile_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
+               const std::function<void(Index, uint32_t)>& body);
+
 }  // namespace tern::kernel

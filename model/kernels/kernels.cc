@@ -23,7 +23,9 @@ using kernel::HbmView;
 using kernel::Index;
 using kernel::Kernel;
 using kernel::Tile;
+using kernel::tile_loop;
 using kernel::View;
+using kernel::window;
 
 namespace {
 
@@ -73,15 +75,6 @@ CheckResult compare(const std::string& name, const TensorBits& got, uint32_t col
   return r;
 }
 
-// Runs body(start, size) over [first, first + total) in tiles of `tile`: a hardware loop over
-// the full tiles, then the remainder tile as straight-line code.
-void tile_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
-               const std::function<void(Index, uint32_t)>& body) {
-  const uint32_t full = total / tile, rest = total % tile;
-  if (full > 0) k.loop(full, [&](Index i) { body(Index(first) + i * tile, tile); });
-  if (rest > 0) body(Index(first + full * tile), rest);
-}
-
 // Runs body(j, size) over the slices j = first, first + 1, .. of [0, total) cut every `tile`:
 // a hardware loop over the full slices, `unroll` of them an iteration, then the full slices
 // left and the remainder slice as straight-line code.
@@ -98,16 +91,6 @@ void slice_loop(Kernel& k, uint32_t first, uint32_t total, uint32_t tile,
   }
   for (uint32_t j = first + looped; j < first + full; ++j) body(Index(j), tile);
   if (rest > 0) body(Index(first + full), rest);
-}
-
-HbmView window(const kernel::HbmTensor& t, Index r0, Index c0, uint32_t nr, uint32_t nc) {
-  HbmView v;
-  v.tensor = &t;
-  v.row0 = r0;
-  v.col0 = c0;
-  v.nrows = nr;
-  v.ncols = nc;
-  return v;
 }
 
 // out = exp(in + bias[p]) (bias per partition), sums[p] = the sum of each row's results.
