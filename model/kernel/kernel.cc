@@ -670,8 +670,8 @@ struct Kernel::Impl {
       TripLoop& t = trips.at(s.loops.front());
       t.copy_signals.resize(t.period);
       t.copy_signals[size_t(s.trip_copy)][s.agent] += s.signals;
-      auto [it, fresh] = t.counter_of.emplace(s.agent, int(s.seq));
-      it->second = std::min(it->second, int(s.seq));
+      int& counter = t.counter_of.try_emplace(s.agent, int(s.seq)).first->second;
+      counter = std::min(counter, int(s.seq));
     }
   }
 
@@ -711,12 +711,13 @@ struct Kernel::Impl {
       regs[coef] = r;
       return r;
     }
-    // After a loop's end: the registers none of whose loops is still open are free again (a
-    // run-time-count loop's signal counts stay until drop()).
+    // A run-time-count loop's signal count, zero again after the loop, is free.
     void drop(const std::map<int, int64_t>& coef, const std::vector<int>& open) {
       free_regs[regs.at(coef)] = open;
       regs.erase(coef);
     }
+    // After a loop's end: the registers none of whose loops is still open are free again (a
+    // run-time-count loop's signal counts stay until drop()).
     void release(const std::vector<int>& open) {
       for (auto it = regs.begin(); it != regs.end();) {
         const bool live = it->first.begin()->first <= kTripCountKey ||
@@ -977,9 +978,7 @@ struct Kernel::Impl {
     open_loops.pop_back();
     for (int q = 0; q < isa::kNumSeqs; ++q) {
       if (!(mask & (1u << q))) continue;
-      Emitter& e = em[size_t(q)];
-      step_loop_regs(e, n.loop, 1);
-      e.code.push_back(loop_back(counter, top[size_t(q)]));
+      Emitter& e = back_edge(q, n.loop, counter, top[size_t(q)]);
       for (size_t at : exits[size_t(q)]) e.code[at].target = uint32_t(e.code.size());
       for (const auto& [coef, r] : e.regs)  // the loop's part, whichever exit was taken
         if (coef.count(n.loop) != 0) e.code.push_back(alu(Opcode::kAdd, r, 0, 0));
@@ -1027,6 +1026,14 @@ struct Kernel::Impl {
     }
   }
 
+  // A loop's back edge on sequencer q: the registers' steps, then `loop` to `top`.
+  Emitter& back_edge(int q, int loop, uint32_t counter, uint32_t top) {
+    Emitter& e = em[size_t(q)];
+    step_loop_regs(e, loop, 1);
+    e.code.push_back(loop_back(counter, top));
+    return e;
+  }
+
   void emit(const std::vector<Node>& nodes, size_t& next, int depth) {
     for (const Node& n : nodes) emit_node(n, next, depth);
   }
@@ -1055,9 +1062,7 @@ struct Kernel::Impl {
     open_loops.pop_back();
     for (int q = 0; q < isa::kNumSeqs; ++q) {
       if (!(mask & (1u << q))) continue;
-      Emitter& e = em[size_t(q)];
-      step_loop_regs(e, n.loop, 1);
-      e.code.push_back(loop_back(counter, top[size_t(q)]));
+      Emitter& e = back_edge(q, n.loop, counter, top[size_t(q)]);
       step_loop_regs(e, n.loop, -int64_t(n.count));
       e.release(open_loops);
     }
