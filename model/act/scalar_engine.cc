@@ -95,7 +95,7 @@ ActError ScalarEngine::run(const ActCommand& cmd, const ActTile& in, ActTile& ou
 uint32_t act_latency(ActFunc f) {
   // Each function's exit in the lane's schedule (docs/scalar-engine.md "Pipeline"), then the
   // bus register and the output conversion's 5 steps.
-  constexpr uint32_t kTail = 1 + 5;
+  constexpr uint32_t kTail = 1 + kActDownLatency;
   switch (f) {
     case ActFunc::kCopy:
     case ActFunc::kRelu:
@@ -113,26 +113,26 @@ uint32_t act_latency(ActFunc f) {
   }
 }
 
-uint64_t act_cycles(const ActCommand& c) {
+uint64_t act_reduce_tail(const ActCommand& c) {
   const uint64_t last_out = uint64_t(c.n) + act_latency(ActFunc(c.func)) + 1;
   const bool reduces = c.reduce_cmd >= uint8_t(ReduceCmd::kReduce);
-  if (!reduces || c.reduce_op != uint8_t(ReduceOp::kAdd) || c.n == 0) return last_out;
-  // The lane's reduction add takes kAddLat cycles (its operand register and the adder's 10);
-  // the results reach the reduction a cycle apart, the last kDownLat cycles before its output.
-  // The last one added (not moved into an empty slot) is the last result, or with n up to
-  // kActReduceSlots the first (slot 0 holds the accumulator). The combine's first round starts
-  // the cycle after that sum is written and the last result has arrived; each round issues a
-  // pair a cycle (an unpaired last slot is moved, not added), and the next starts the cycle
-  // after its last sum is written.
-  constexpr uint64_t kAddLat = 11, kDownLat = 5;
-  const uint64_t last_at = last_out - kDownLat;
+  if (!reduces || c.reduce_op != uint8_t(ReduceOp::kAdd) || c.n == 0) return 0;
+  // The results reach the reduction a cycle apart, the last kActDownLatency cycles before its
+  // output. The last one added (not moved into an empty slot) is the last result, or with n up
+  // to kActReduceSlots the first (slot 0 holds the accumulator). The combine's first round
+  // starts the cycle after that sum is written and the last result has arrived; each round
+  // issues a pair a cycle (an unpaired last slot is moved, not added), and the next starts the
+  // cycle after its last sum is written.
+  const uint64_t last_at = last_out - kActDownLatency;
   const uint64_t last_add = c.n > kActReduceSlots ? last_at : last_at - (c.n - 1);
-  uint64_t written = std::max(last_add + kAddLat, last_at);
-  for (uint64_t m = std::min<uint64_t>(c.n, kActReduceSlots); m > 1; m = (m + 1) / 2) {
-    const uint64_t adds = m / 2;
-    written = written + 1 + (adds - 1) + kAddLat;
-  }
-  return std::max(last_out, written);
+  uint64_t written = std::max(last_add + kActReduceAddLatency, last_at);
+  for (uint64_t m = std::min<uint64_t>(c.n, kActReduceSlots); m > 1; m = (m + 1) / 2)
+    written += 1 + (m / 2 - 1) + kActReduceAddLatency;
+  return written > last_out ? written - last_out : 0;
+}
+
+uint64_t act_cycles(const ActCommand& c) {
+  return uint64_t(c.n) + act_latency(ActFunc(c.func)) + 1 + act_reduce_tail(c);
 }
 
 }  // namespace tern::act

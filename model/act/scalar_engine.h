@@ -85,9 +85,15 @@ bool is_act_dtype(uint8_t code);
 // to these): the cycles from an element entering the engine to its result, for each function,
 // with no stall.
 uint32_t act_latency(ActFunc f);
+constexpr uint32_t kActDownLatency = 5;        // the output conversion, after the bus register
+constexpr uint32_t kActReduceAddLatency = 11;  // a reduction's add: operands registered, the
+                                               // adder's 10 (tern_act_pkg::RedAddLat, generated)
+// The cycles an add reduction takes past the command's last output: its last sum and the
+// slots' combine (0 for any other command).
+uint64_t act_reduce_tail(const ActCommand& c);
 // The cycles of one command from its acceptance to its last output, alone in the engine: n
 // elements a cycle each and the function's latency; an add reduction ends when its slots are
-// combined into the accumulator.
+// combined into the accumulator (act_reduce_tail later).
 uint64_t act_cycles(const ActCommand& c);
 
 }  // namespace tern::act

@@ -149,7 +149,6 @@ struct CoreModel::Impl {
     int seq;
   };
   std::deque<Writes> sbuf_writes;  // ACT's, DVE's and POOL's, in the order they were estimated
-  uint64_t sbuf_write_tail = 0;    // the instruction just executed: cycles after its last write
   std::vector<std::deque<AccessRecord>> log;  // per agent
   uint64_t records_since_prune = 0;
   RunStats stats;
@@ -419,7 +418,7 @@ struct CoreModel::Impl {
     return vectors + timing::kPeAdapter;
   }
 
-  uint64_t exec_act(SeqState& s, const Site& site, const Instruction& in) {
+  uint64_t exec_act(SeqState& s, const Site& site, const Instruction& in, uint64_t& write_tail) {
     std::vector<Access> acc;
     const ResolvedAp out = resolve(s, site, in.ap[0], "ap0");
     const ResolvedAp src = resolve(s, site, in.ap[1], "ap1");
@@ -478,8 +477,7 @@ struct CoreModel::Impl {
         v[i][0] = convert_from_fp32(acc_out.dtype, act.accumulators()[i], {}, 0);
       write_lanes(acc_out, v);
     }
-    // An add reduction's combine follows its results' writes.
-    sbuf_write_tail = act::act_cycles(cmd) - (cmd.n + act::act_latency(act::ActFunc(cmd.func)) + 1);
+    write_tail = act::act_reduce_tail(cmd);  // an add reduction's combine follows the writes
     return act::act_cycles(cmd) + timing::kAdapter;
   }
 
@@ -707,11 +705,10 @@ struct CoreModel::Impl {
   }
 
   // An ACT or vector instruction of `cycles` from `start` whose results go to SBUF writes them
-  // an element a cycle, ending sbuf_write_tail cycles before its end, through the SBUF element
+  // an element a cycle, ending `tail` cycles before its end, through the SBUF element
   // write port that the engines share round-robin. Two engines writing at once each go at half
   // rate; the estimate charges the later one the whole overlap.
-  uint64_t sbuf_shared(int seq, uint64_t start, uint64_t cycles, const Instruction& in) {
-    const uint64_t tail = std::exchange(sbuf_write_tail, 0);
+  uint64_t sbuf_shared(int seq, uint64_t start, uint64_t cycles, const Instruction& in, uint64_t tail = 0) {
     const isa::AccessPattern& out = in.ap[0];
     if (!out.present() || out.mem != isa::Mem::kSbuf || tail >= cycles) return cycles;
     const uint64_t n = std::min(cycles - tail, out.free_elements());
@@ -840,9 +837,12 @@ struct CoreModel::Impl {
       case Opcode::kLdStat:
       case Opcode::kMatmul:
       case Opcode::kPeTranspose: cycles = exec_pe(s, site, in); break;
-      case Opcode::kActivate:
-        cycles = sbuf_shared(si, s.time, psum_shared(s.time, exec_act(s, site, in), in), in);
+      case Opcode::kActivate: {
+        uint64_t tail = 0;
+        cycles = psum_shared(s.time, exec_act(s, site, in, tail), in);
+        cycles = sbuf_shared(si, s.time, cycles, in, tail);
         break;
+      }
       default: cycles = sbuf_shared(si, s.time, psum_shared(s.time, exec_dve(s, seq, site, in), in), in); break;
     }
     // A taken branch must land on an instruction: a target equal to the stream length is past

@@ -76,6 +76,8 @@ std::string act_block() {
   gen::ParamBlock slots;
   slots.add("int unsigned", "ReduceSlots", fmt::format("{}", act::kActReduceSlots),
             "an add reduction's partial sums (a power of two)");
+  slots.add("int unsigned", "RedAddLat", fmt::format("{}", act::kActReduceAddLatency),
+            "a reduction's add: operands registered, then AddLat");
   return codes("Functions (the ISA's ACT function field).", 5, fns) +
          count.text("The number of functions.") + slots.text("The order of an add reduction.") +
          codes("Reduce commands.", 3, reds) +

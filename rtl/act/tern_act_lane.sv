@@ -509,6 +509,9 @@ module tern_act_lane #(
             tern_act_pkg::AddLat == tern_fp_pkg::AddLat && tern_act_pkg::DivLat == tern_fp_pkg::DivLat &&
             tern_act_pkg::DownLat == tern_fp_pkg::DownLat)
       else $fatal(1, "tern_act_pkg's unit latencies differ from tern_fp_pkg's");
+    assert (tern_act_pkg::RedAddLat == 1 + tern_fp_pkg::AddLat)
+      else $fatal(1, "tern_act_pkg::RedAddLat %0d is not the operand register and the adder's %0d",
+                  tern_act_pkg::RedAddLat, tern_fp_pkg::AddLat);
     assert (Slots >= tern_act_pkg::RedAddLat + 1 && (Slots & (Slots - 1)) == 0)
       else $fatal(1, "tern_act_pkg::ReduceSlots %0d: a power of two above the add's %0d advances",
                   Slots, tern_act_pkg::RedAddLat);

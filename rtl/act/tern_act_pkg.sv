@@ -33,6 +33,7 @@ package tern_act_pkg;
 
   // The order of an add reduction.
   localparam int unsigned ReduceSlots = 16;  // an add reduction's partial sums (a power of two)
+  localparam int unsigned RedAddLat   = 11;  // a reduction's add: operands registered, then AddLat
 
   // Reduce commands.
   localparam logic [2:0] RedIdle        = 3'd0;
@@ -88,7 +89,6 @@ package tern_act_pkg;
   localparam int unsigned DivLat  = 35;  // tern_fp32_divsqrt_pipe
   localparam int unsigned DownLat = 5;   // tern_fp_downconvert_pipe
   localparam int unsigned StepLat = MulLat + AddLat;  // a Horner step: multiply, then add
-  localparam int unsigned RedAddLat = 1 + AddLat;     // a reduction's add: its operands registered
   // tern_act_op's operations.
   localparam logic [1:0] OpAdd  = 2'd0;
   localparam logic [1:0] OpMul  = 2'd1;
