@@ -144,11 +144,15 @@ struct CoreModel::Impl {
   std::vector<uint64_t> engine_free;  // per DMA engine: when its current transfer ends
   uint64_t pe_drain = 0;  // the last PE instruction's results land this long after it retires
   std::deque<std::pair<uint64_t, uint64_t>> pe_vectors;  // the matmuls' issue cycles, [from, to)
-  struct Writes {
-    uint64_t from, to;  // the cycles an instruction writes its results to SBUF, an element each
-    int seq;
+  // An agent's use of one of SBUF's two ports (the element read port, the element write port):
+  // it wants the port in `density` of the cycles [from, to).
+  struct PortUse {
+    uint64_t from, to;
+    size_t agent;
+    double density;
   };
-  std::deque<Writes> sbuf_writes;  // ACT's, DVE's and POOL's, in the order they were estimated
+  // ACT's, DVE's, POOL's and the DMA queues', in the order they were estimated.
+  std::deque<PortUse> sbuf_reads, sbuf_writes;
   std::vector<std::deque<AccessRecord>> log;  // per agent
   uint64_t records_since_prune = 0;
   RunStats stats;
@@ -624,7 +628,7 @@ struct CoreModel::Impl {
     stats.dma_transfers++;
     stats.dma_bytes_read += rd;
     stats.dma_bytes_written += wr;
-    const uint64_t end = transfer_end(start, src, dst);
+    const uint64_t end = transfer_end(agent, start, src, dst);
     q.time = end;
     engine_free[qi / cfg.dma_queues] = end;
     model.trace_.push_back({site.agent, t.trigger.pc, fmt::format("dma d{}", t.desc_index),
@@ -637,7 +641,7 @@ struct CoreModel::Impl {
   // takes the longest of: its HBM beats through the one port every queue shares; its on-chip
   // side, a row a cycle in row mode (HBM <-> SBUF, one dtype) and an element a cycle otherwise;
   // and its HBM bursts, kDmaMaxOut in flight, each group a round trip.
-  uint64_t transfer_end(uint64_t start, const ResolvedSide& src, const ResolvedSide& dst) {
+  uint64_t transfer_end(size_t agent, uint64_t start, const ResolvedSide& src, const ResolvedSide& dst) {
     const HbmTiming& h = model.opt_.hbm_timing;
     const uint64_t beat = cfg.axi_data_bits / 8;
     const uint64_t per_cycle = h.bytes_per_cycle ? h.bytes_per_cycle : beat;
@@ -661,6 +665,12 @@ struct CoreModel::Impl {
     const uint64_t groups = ceil_div(bursts, timing::kDmaMaxOut);
     const uint64_t rows = onchip > timing::kDmaOverlap ? onchip - timing::kDmaOverlap : 0;
     const uint64_t data = std::max({port, rows, groups > 1 ? (groups - 1) * (h.latency + 1) : 0});
+    // SBUF is read as the data leaves and written as it arrives (a load's after a round trip).
+    if (src.space == isa::Space::kSbuf) dma_port_use(agent, false, onchip, port_at, port_at + data);
+    if (dst.space == isa::Space::kSbuf) {
+      const uint64_t from = port_at + (src.space == isa::Space::kHbm ? h.latency : 0);
+      dma_port_use(agent, true, onchip, from, from + data);
+    }
     return port_at + h.latency + timing::kDmaTail + data;
   }
 
@@ -704,21 +714,43 @@ struct CoreModel::Impl {
     return cycles + overlap / timing::kPsumShare;
   }
 
-  // An ACT or vector instruction of `cycles` from `start` whose results go to SBUF writes them
-  // an element a cycle, ending `tail` cycles before its end, through the SBUF element
-  // write port that the engines share round-robin. Two engines writing at once each go at half
-  // rate; the estimate charges the later one the whole overlap.
+  // The cycles other agents' uses of a port take from one that wants it every cycle of
+  // [from, to): the port goes round-robin, so each cycle another agent wants is one this one
+  // waits (the later-estimated use pays it all). Records the use, lengthened by its wait.
+  static uint64_t share_port(std::deque<PortUse>& uses, size_t agent, uint64_t now, uint64_t from,
+                             uint64_t to) {
+    while (!uses.empty() && uses.front().to <= now) uses.pop_front();
+    double lost = 0;
+    for (const PortUse& u : uses)
+      if (u.agent != agent && u.from < to && u.to > from)
+        lost += u.density * double(std::min(u.to, to) - std::max(u.from, from));
+    const auto wait = uint64_t(lost + 0.5);
+    uses.push_back({from, to + wait, agent, 1.0});
+    return wait;
+  }
+
+  // An ACT or vector instruction of `cycles` from `start` reads its SBUF inputs through the
+  // element read port, an element a cycle from its start, and writes its SBUF results through
+  // the element write port, an element a cycle ending `tail` cycles before its end. Both ports
+  // are shared round-robin with the other engines and the DMA queues.
   uint64_t sbuf_shared(int seq, uint64_t start, uint64_t cycles, const Instruction& in, uint64_t tail = 0) {
+    uint64_t reads = 0;
+    for (size_t i = 1; i < in.ap.size(); ++i)
+      if (in.ap[i].present() && in.ap[i].mem == isa::Mem::kSbuf) reads += in.ap[i].free_elements();
+    reads = std::min(reads, cycles);
+    if (reads != 0) cycles += share_port(sbuf_reads, size_t(seq), start, start, start + reads);
     const isa::AccessPattern& out = in.ap[0];
     if (!out.present() || out.mem != isa::Mem::kSbuf || tail >= cycles) return cycles;
     const uint64_t n = std::min(cycles - tail, out.free_elements());
-    while (!sbuf_writes.empty() && sbuf_writes.front().to <= start) sbuf_writes.pop_front();
-    const uint64_t from = start + cycles - tail - n, to = from + n;
-    uint64_t overlap = 0;
-    for (const Writes& w : sbuf_writes)
-      if (w.seq != seq && w.from < to && w.to > from) overlap += std::min(w.to, to) - std::max(w.from, from);
-    sbuf_writes.push_back({from, to + overlap, seq});
-    return cycles + overlap;
+    const uint64_t from = start + cycles - tail - n;
+    return cycles + share_port(sbuf_writes, size_t(seq), start, from, from + n);
+  }
+
+  // A DMA transfer's on-chip side in SBUF uses a port (`write` for a load) for `rows` of the
+  // cycles [from, to).
+  void dma_port_use(size_t agent, bool write, uint64_t rows, uint64_t from, uint64_t to) {
+    if (rows == 0 || to <= from) return;
+    (write ? sbuf_writes : sbuf_reads).push_back({from, to, agent, std::min(1.0, double(rows) / double(to - from))});
   }
 
   // --- sequencers ----------------------------------------------------------------------------
@@ -908,6 +940,7 @@ struct CoreModel::Impl {
     hbm_port_free = 0;
     engine_free.assign(cfg.dma_engines, 0);
     pe_vectors.clear();
+    sbuf_reads.clear();
     sbuf_writes.clear();
     while (true) {
       // The next agent to act: the earliest ready, ties to the lowest agent number.

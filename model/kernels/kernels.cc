@@ -735,17 +735,32 @@ void build_norm(Kernel& k, const Shape& s, bool rms) {
       k.activation(k.all(rstd), k.all(ss), rsqrt);
       scale_rows(k, k.all(y), k.all(x), k.all(rstd));
     } else {
-      const Tile stats = small.tile(rr, 3, Dtype::kFp32, "bn_stats");
-      k.bn_stats(k.all(stats), k.all(x));
-      const Tile mv = small.tile(rr, 2, Dtype::kFp32, "mean_var");
-      k.bn_aggr(k.all(mv), k.all(stats));
+      // Two passes on the Scalar Engine, whose add reductions stream: -mean as the sum of
+      // -x / D, then the sum of (x - mean)^2 (the bias is -mean). The y tile holds both
+      // passes' element outputs until it is written. bn_stats would keep Welford's order but
+      // costs 71 cycles an element (docs/kernels.md).
+      const Tile& scratch = y;
+      const Tile negmean = small.tile(rr, 1, Dtype::kFp32, "negmean");
+      ActArgs sum;
+      sum.scale = -1.0f / float(D);
+      sum.reduce = act::ReduceCmd::kResetReduce;
+      sum.acc_out = k.all(negmean);
+      k.activation(k.all(scratch), k.all(x), sum);
+      const Tile ss = small.tile(rr, 1, Dtype::kFp32, "sumsq");
+      ActArgs dev;
+      dev.func = act::ActFunc::kSquare;
+      dev.bias_vec = k.all(negmean);
+      dev.reduce = act::ReduceCmd::kResetReduce;
+      dev.acc_out = k.all(ss);
+      k.activation(k.all(scratch), k.all(x), dev);
       ActArgs rsqrt;
       rsqrt.func = act::ActFunc::kRsqrt;
+      rsqrt.scale = 1.0f / float(D);
       rsqrt.bias = eps;
-      k.activation(k.all(rstd), k.sub(mv, 0, rr, 1, 1), rsqrt);
+      k.activation(k.all(rstd), k.all(ss), rsqrt);
       DveArgs norm;
-      norm.alu0 = DveAlu::kSubtract;
-      norm.s0_vec = k.sub(mv, 0, rr, 0, 1);
+      norm.alu0 = DveAlu::kAdd;
+      norm.s0_vec = k.all(negmean);
       norm.alu1 = DveAlu::kMultiply;
       norm.s1_vec = k.all(rstd);
       k.tensor_scalar(k.all(y), k.all(x), norm);
