@@ -133,6 +133,18 @@ TYPED_TEST(DveTest, EdgeSizes) {
   EXPECT_TRUE(r.errors.empty());
 }
 
+// tensor_reduce add at every count through the first rounds of its slots and fold (1 .. 40),
+// negated or not, from inputs of mixed magnitudes: bit-exact and on the golden model's cycle.
+TYPED_TEST(DveTest, AddReductionEveryCount) {
+  auto rng = test::make_rng();
+  for (uint32_t n = 1; n <= 40; ++n) {
+    DveCommand c = this->cmd(DveOp::kTensorReduce, DveAlu::kAdd, Dtype::kFp32, Dtype::kFp32, n);
+    c.negate = n % 2 == 0;
+    const tb::DveCheck r = this->check({tb::make_item(c, this->P(), rng)});
+    EXPECT_EQ(r.cycles, dve_cycles(c)) << "n = " << n;
+  }
+}
+
 // One command alone takes tern::dve_cycles (docs/vector-engine.md "Pipeline"): the pipeline's
 // latency once, one element a cycle, the loops through the accumulator and the micro-programs
 // at their rates. The golden core model's estimates use the same function.

@@ -218,6 +218,41 @@ TEST_F(DveModelTest, BnStatsAndAggrMatchDoubleMeanAndVariance) {
   }
 }
 
+// tensor_reduce add in its documented order (docs/vector-engine.md "Add reductions"): element
+// i into slot i mod 16, then the upper slots folded onto the lower, in host floats (values of
+// mixed magnitudes, so the order shows in the last bits; none is NaN, none overflows).
+TEST_F(DveModelTest, AddReductionAgainstHostFold) {
+  auto rng = test::make_rng();
+  std::uniform_real_distribution<float> mant(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> scale(-20, 20);
+  uint32_t differs_from_sequential = 0;
+  for (uint32_t n = 1; n <= 70; ++n) {
+    DveLanes in(dve.partitions(), std::vector<uint32_t>(n));
+    for (auto& lane : in)
+      for (auto& x : lane) x = bits_of(std::ldexp(mant(rng), scale(rng)));
+    DveCommand c;
+    c.op = DveOp::kTensorReduce;
+    c.alu0 = DveAlu::kAdd;
+    c.n = n;
+    const auto r = dve.execute(c, in, {});
+    for (uint32_t p = 0; p < dve.partitions(); ++p) {
+      std::vector<float> slot;
+      float sequential = 0;
+      for (uint32_t i = 0; i < n; ++i) {
+        const float x = float_of(in[p][i]);
+        sequential = i == 0 ? x : sequential + x;
+        if (i % 16 == slot.size()) slot.push_back(x);
+        else slot[i % 16] += x;
+      }
+      for (size_t m = slot.size(); m > 1; m = (m + 1) / 2)
+        for (size_t k = 0; k + (m + 1) / 2 < m; ++k) slot[k] += slot[k + (m + 1) / 2];
+      EXPECT_EQ(r.out[p][0], bits_of(slot[0])) << "n = " << n << ", partition " << p;
+      differs_from_sequential += bits_of(sequential) != bits_of(slot[0]);
+    }
+  }
+  EXPECT_GT(differs_from_sequential, 0u) << "the inputs never tell the order from the sequential one";
+}
+
 TEST_F(DveModelTest, ReduceMax8TransposeIotaAgainstPlainLoops) {
   auto rng = test::make_rng();
   const uint32_t P = dve.partitions(), n = 40;

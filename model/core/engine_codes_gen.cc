@@ -45,11 +45,15 @@ std::string dve_block() {
       {DveError::kSize, "free size 0, too large or misshapen"}};
   for (const auto& [e, meaning] : err_meaning)
     errs.push_back({"DveErr" + upper_camel(dve_error_name(e)), unsigned(e), meaning});
+  gen::ParamBlock slots;
+  slots.add("int unsigned", "ReduceSlots", fmt::format("{}", kDveReduceSlots),
+            "tensor_reduce add's partial sums (a power of two)");
   return codes(fmt::format("Instructions (cmd_op_i). {} and up are unknown and rejected.", kNumDveOps), 4, ops) +
          codes(fmt::format("Element operations (cmd_alu0_i, cmd_alu1_i). {} and up are unknown and rejected.",
                            kNumDveAlus),
                5, alus) +
-         codes("Error codes (err_code_o), checked in this order.", 3, errs);
+         codes("Error codes (err_code_o), checked in this order.", 3, errs) +
+         slots.text("The order of an add reduction.");
 }
 
 std::string act_block() {

@@ -254,7 +254,13 @@ VectorEngine::Result VectorEngine::execute(const DveCommand& c, const DveLanes& 
         break;
       case DveOp::kTensorReduce: {
         uint32_t acc = x(0);
-        for (uint32_t i = 1; i < n; ++i) acc = dve_alu(c.alu0, acc, x(i));
+        if (c.alu0 == DveAlu::kAdd) {
+          std::vector<uint32_t> xs(n);
+          for (uint32_t i = 0; i < n; ++i) xs[i] = x(i);
+          acc = dve_add_reduce(xs);
+        } else {
+          for (uint32_t i = 1; i < n; ++i) acc = dve_alu(c.alu0, acc, x(i));
+        }
         emit(Kind::kFp, c.negate ? negated(acc) : acc);
         break;
       }
@@ -349,6 +355,20 @@ VectorEngine::Result VectorEngine::execute(const DveCommand& c, const DveLanes& 
   return r;
 }
 
+uint32_t dve_add_reduce(const std::vector<uint32_t>& x) {
+  std::vector<uint32_t> slot;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const size_t s = i % kDveReduceSlots;
+    if (s == slot.size()) slot.push_back(x[i]);
+    else slot[s] = dve_alu(DveAlu::kAdd, slot[s], x[i]);
+  }
+  for (size_t m = slot.size(); m > 1; m = (m + 1) / 2) {
+    const size_t h = (m + 1) / 2;
+    for (size_t k = 0; k + h < m; ++k) slot[k] = dve_alu(DveAlu::kAdd, slot[k], slot[k + h]);
+  }
+  return slot.at(0);
+}
+
 namespace {
 
 // The cycle the last beat of c enters, counted from its acceptance (its first beat enters one
@@ -368,7 +388,15 @@ uint64_t dve_last_entry(const DveCommand& c) {
     case DveOp::kTensorReduce:
       // max and min fold each element in one step, one stage after ALU A's operands (TM);
       // the drain beat reads the result at ALU A's stage, so it enters one cycle late.
-      last_entry = c.alu0 == DveAlu::kAdd ? 1 + L * n : n + 2;
+      last_entry = n + 2;
+      if (c.alu0 == DveAlu::kAdd) {
+        // The elements stream into their slots; each fold round's pairs enter a cycle apart,
+        // its first (and the drain beat) L cycles after the beat whose sum it reads.
+        last_entry = n;
+        for (uint64_t m = std::min<uint64_t>(n, kDveReduceSlots); m > 1; m = (m + 1) / 2)
+          last_entry += L + (m / 2 - 1);
+        last_entry += L;
+      }
       break;
     case DveOp::kTensorScalarReduce: last_entry = 1 + L * (n - 1) + 2 * L - 1; break;
     case DveOp::kTensorTensorScan: last_entry = 1 + (2 * L - 1) * (n - 1); break;

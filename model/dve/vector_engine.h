@@ -108,6 +108,15 @@ constexpr uint32_t kDveAluLoop = kDveAluCycles + 1;  // an operation and the scr
 constexpr uint32_t kDveDivCycles = 38;
 uint64_t dve_cycles(const DveCommand& c);
 
+// tensor_reduce add keeps kDveReduceSlots partial sums (docs/vector-engine.md "Add
+// reductions"), so its elements stream: element i goes to slot i mod kDveReduceSlots (a slot
+// starts from its first element, then adds each later one: slot + x); then, while m > 1 slots
+// hold sums, the upper ones fold onto the lower: slot k = slot k + slot (k + h) for
+// k < m - h, h = ceil(m / 2), and m becomes h. The sum is slot 0. A power of two above
+// kDveAluLoop, so an element reads its slot after the one before it there was written.
+constexpr uint32_t kDveReduceSlots = 16;
+uint32_t dve_add_reduce(const std::vector<uint32_t>& x);  // fp32 bits, x not empty
+
 // Commands back to back (docs/vector-engine.md "Back to back"): the engine holds two commands.
 // An element-wise command (dve_streams) is taken the cycle after the last command's last beat
 // entered, once the beats of the command before that have left the pipeline (a beat is in it

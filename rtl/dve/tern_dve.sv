@@ -7,13 +7,14 @@
 //   Idle --cmd ok--> Run --last element--> Idle                       (element-wise ops)
 //                        \--last element--> Drain --last beat--> Idle  (reductions, bn_*,
 //                         \--B elements--> Drain --B beats--> Run     max8, transpose)
+//                          \--last element--> Fold --one slot left--> Drain  (tensor_reduce add)
 //
 // The lanes (tern_dve_lane) are one pipeline (docs/vector-engine.md "Pipeline"): a beat (an
 // element, or a drain beat that reads the scratch) enters at most once a cycle and leaves on
 // out tern_dve_pkg::TEnd + 1 advances later, in order; the output's back-pressure stalls the
 // whole pipeline. This block holds the command, the line of beat records beside the pipeline
 // (what is at each position), the holds that keep a loop through the scratch in order (an
-// add reduction reads its accumulator at TA and writes it AluLat later, so its next element
+// add reduction's fold reads two slots at TA and writes one AluLat later, so its next round
 // waits), and the micro-program sequencer of bn_stats / bn_aggr (one element at a time).
 // Two commands can be in the pipeline: the engine keeps two command contexts and each beat's
 // record names its own, so every position reads the command of the beat it holds. A command
@@ -26,7 +27,8 @@
 module tern_dve #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   localparam int unsigned B = (P < 32) ? P : 32,  // transpose block: min(32, P)
-  localparam int unsigned S = (B > 8) ? B : 8      // scratch words per lane
+  localparam int unsigned RS = tern_dve_pkg::ReduceSlots,
+  localparam int unsigned S = (B > RS) ? B : RS    // scratch words per lane (at least 8)
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -73,7 +75,7 @@ module tern_dve #(
   input  logic [31:0]     sr_seed_i
 );
 
-  typedef enum logic [1:0] {StIdle, StRun, StDrain} state_e;
+  typedef enum logic [1:0] {StIdle, StRun, StDrain, StFold} state_e;
 
   // ---------------------------------------------------------------------------------------
   // Command checks (docs/vector-engine.md, "Bad commands"), in the order of the codes' checks.
@@ -190,17 +192,25 @@ module tern_dve #(
   logic [5:0]        hold_q, hold_d;   // advances before the next beat may enter
   logic [31:0]       k_fp_q, k_fp;     // idx as fp32 (registered)
   logic [31:0]       n_fp;             // the command's n as fp32, into its context
+  // tensor_reduce add's fold (tern_dve_pkg::ReduceSlots, docs/vector-engine.md): fold_m_q
+  // slots hold sums; beat k of a round adds slot k + h into slot k, h = ceil(m / 2).
+  logic              add_red;          // the front's command is tensor_reduce add
+  logic [4:0]        fold_m_q, fold_m_d, fold_h;
+  logic [3:0]        fold_k_q, fold_k_d;
 
   assign cw_f   = cw_q[32'(cur_q)*CmdW +: CmdW];
   assign op_q   = tern_dve_pkg::cw_op(cw_f);
   assign alu0_q = tern_dve_pkg::cw_alu0(cw_f);
+  assign add_red = (op_q == tern_dve_pkg::DveOpTensorReduce) && (alu0_q == tern_dve_pkg::DveAluAdd);
+  assign fold_h  = (fold_m_q + 5'd1) >> 1;
 
   // ---------------------------------------------------------------------------------------
   // The line: what is at each position 1 .. TEnd of the pipeline
   // ---------------------------------------------------------------------------------------
   // A beat's record: {ctx (its command's context), gen (it leaves on out), elem, drain, first
-  // (the command's first element), triple (bn_aggr: the first triple's third element),
-  // col[5:0], didx[5:0]}.
+  // (the command's first element; tensor_reduce add: the first of its slot), triple (bn_aggr:
+  // the first triple's third element; with neither elem nor drain: a fold beat), col[5:0]
+  // (tensor_reduce add: the slot written), didx[5:0] (a fold beat: the slot added in)}.
   localparam int unsigned RecW = 18;
   logic [RecW-1:0]      rec_in;
   logic [TEnd*RecW-1:0] line_q, line_d;
@@ -215,6 +225,7 @@ module tern_dve #(
   function automatic logic rec_elem(logic [RecW-1:0] r);  rec_elem  = r[15]; endfunction
   function automatic logic rec_drain(logic [RecW-1:0] r); rec_drain = r[14]; endfunction
   function automatic logic rec_first(logic [RecW-1:0] r); rec_first = r[13]; endfunction
+  function automatic logic rec_fold(logic [RecW-1:0] r);  rec_fold  = r[12] && !r[15] && !r[14]; endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
   logic [RecW-1:0] at_1, at_a, at_b, at_o, at_end;
@@ -389,10 +400,13 @@ module tern_dve #(
       .a_first_i    (rec_first(at_a)),
       .a_col_i      (at_a[11:6]),
       .a_didx_i     (at_a[5:0]),
+      .a_fold_i     (rec_fold(at_a)),
       .tr_word_i    (tr_word),
       .kick_i       (kick),
       .b_elem_i     (rec_elem(at_b)),
       .b_first_i    (rec_first(at_b)),
+      .b_fold_i     (rec_fold(at_b)),
+      .b_col_i      (at_b[9:6]),
       .o_elem_i     (rec_elem(at_o)),
       .o_first_i    (rec_first(at_o)),
       .o_kind_i     (kind_o),
@@ -464,6 +478,7 @@ module tern_dve #(
     n_d = n_q; imm2_d = imm2_q;
     accept = 1'b0;
     idx_d = idx_q; col_d = col_q; drain_d = drain_q;
+    fold_m_d = fold_m_q; fold_k_d = fold_k_q;
     hold_d = (en && hold_q != 6'd0) ? hold_q - 6'd1 : hold_q;
     err_valid_d = 1'b0;
     err_code_d = err_code_q;
@@ -531,6 +546,7 @@ module tern_dve #(
         fire = may_enter && (!need0 || in0_valid_i) && (!need1 || in1_valid_i);
         if (fire) begin
           rec_in = {cur_q, per_elem, 1'b1, 1'b0, idx_q == 16'd0, idx_q == 16'd2, col_q, 6'd0};
+          if (add_red) rec_in[13:6] = {idx_q < 16'(RS), 1'b0, 2'b00, idx_q[3:0]};
           idx_d = idx_q + 16'd1;
           hold_d = tern_dve_pkg::hold_after(op_q, alu0_q,
                                             last_elem && op_q != tern_dve_pkg::DveOpTranspose);
@@ -543,6 +559,24 @@ module tern_dve #(
           end else begin
             if (op_q == tern_dve_pkg::DveOpBnAggr) col_d = (col_q == 6'd2) ? 6'd0 : col_q + 6'd1;
             if (last_elem) state_d = (drain_len != 6'd0) ? StDrain : StIdle;
+            if (last_elem && add_red && n_q != 16'd1) state_d = StFold;
+            fold_m_d = (n_q < 16'(RS)) ? 5'(n_q) : 5'(RS);
+            fold_k_d = '0;
+          end
+        end
+      end
+
+      // A round's beats a cycle apart, the next round (or the drain) AluLat after its last.
+      StFold: begin
+        fire = may_enter;
+        if (fire) begin
+          rec_in   = {cur_q, 1'b0, 1'b0, 1'b0, 1'b0, 1'b1, 2'b00, fold_k_q, 2'b00, 4'(fold_k_q + 4'(fold_h))};
+          fold_k_d = fold_k_q + 4'd1;
+          if (5'(fold_k_q) + 5'd1 == (fold_m_q >> 1)) begin
+            fold_m_d = fold_h;
+            fold_k_d = '0;
+            hold_d   = 6'(tern_dve_pkg::AluLat);
+            if (fold_h == 5'd1) state_d = StDrain;
           end
         end
       end
@@ -578,6 +612,7 @@ module tern_dve #(
       cw_q <= '0; s0_q <= '0; s1_q <= '0; imm0_q <= '0; nfp_q <= '0; cur_q <= 1'b0;
       n_q <= '0; imm2_q <= '0; iota_setup_q <= 1'b0;
       idx_q <= '0; col_q <= '0; drain_q <= '0;
+      fold_m_q <= '0; fold_k_q <= '0;
       hold_q <= '0;
       k_fp_q <= '0;
       line_q <= '0;
@@ -591,6 +626,7 @@ module tern_dve #(
       cw_q <= cw_d; s0_q <= s0_d; s1_q <= s1_d; imm0_q <= imm0_d; nfp_q <= nfp_d; cur_q <= cur_d;
       n_q <= n_d; imm2_q <= imm2_d; iota_setup_q <= iota_setup_d;
       idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d;
+      fold_m_q <= fold_m_d; fold_k_q <= fold_k_d;
       hold_q <= hold_d;
       k_fp_q <= k_fp;
       line_q <= line_d;
@@ -621,6 +657,25 @@ module tern_dve #(
                                 uop_issue |-> !rec_elem(at_a));
   ctx_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              (cur_d != cur_q) |-> !ctx_live[cur_d]);
+
+  // tensor_reduce add: a beat at TA never reads a slot that a beat further on (up to TB, where
+  // the sums are written; a slot's first element writes at TA + 1) has yet to write.
+  function automatic logic slot_pending(logic [TEnd*RecW-1:0] line, logic [3:0] slot);
+    logic [RecW-1:0] r;
+    slot_pending = 1'b0;
+    for (int unsigned q = TA + 1; q <= TB; q++) begin
+      r = rec_at(line, q);
+      if ((rec_elem(r) || rec_fold(r)) && r[9:6] == slot) slot_pending = 1'b1;
+    end
+  endfunction
+  logic a_add_red, a_reads_col;
+  assign a_add_red   = tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpTensorReduce &&
+                       tern_dve_pkg::cw_alu0(cw_a) == tern_dve_pkg::DveAluAdd;
+  assign a_reads_col = (rec_elem(at_a) && !rec_first(at_a)) || rec_fold(at_a) || rec_drain(at_a);
+  slot_read_col: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                  (a_add_red && a_reads_col) |-> !slot_pending(line_q, at_a[9:6]));
+  slot_read_fold: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                   (a_add_red && rec_fold(at_a)) |-> !slot_pending(line_q, at_a[3:0]));
 `endif
 
 endmodule

@@ -7,7 +7,7 @@
 // lanes do the same thing in the same cycle. Positions and latencies: tern_dve_pkg (TA, TB,
 // TO, TEnd). Golden: model/dve (tern::VectorEngine), per partition.
 module tern_dve_lane #(
-  parameter int unsigned S = 8,  // scratch words (at least 8: the max8 list)
+  parameter int unsigned S = 16,  // scratch words (at least ReduceSlots, and 8: the max8 list)
   localparam int unsigned CmdW = tern_dve_pkg::CmdW
 ) (
   input  logic          clk_i,
@@ -39,12 +39,15 @@ module tern_dve_lane #(
   input  logic          a_drain_i,     // a drain beat is there
   input  logic          a_first_i,     // the element is the command's first
   input  logic [5:0]    a_col_i,       // bn_aggr: triple position; transpose: block column
-  input  logic [5:0]    a_didx_i,      // drain beat
+  input  logic [5:0]    a_didx_i,      // drain beat; a fold beat: the slot it adds in
+  input  logic          a_fold_i,      // a fold beat of tensor_reduce add: slot col += slot didx
   input  logic [31:0]   tr_word_i,     // transpose drain: this lane's word of the block
   input  logic          kick_i,        // the element there starts a micro-program
   // position TB and TO
   input  logic          b_elem_i,
   input  logic          b_first_i,
+  input  logic          b_fold_i,
+  input  logic [3:0]    b_col_i,       // tensor_reduce add: the slot the beat at TB writes
   input  logic          o_elem_i,
   input  logic          o_first_i,
   input  logic [1:0]    o_kind_i,      // tern_dve_pkg::Kind*: how the beat at TO is converted
@@ -198,6 +201,13 @@ module tern_dve_lane #(
   endfunction
 
   // --- ALU A at TA: the element's operands, or a micro-op --------------------------------------
+  // tensor_reduce add: an element adds into its slot (a_col_i), a fold beat adds slot a_didx_i
+  // into slot a_col_i (tern_dve_pkg::ReduceSlots; docs/vector-engine.md "Add reductions").
+  localparam int unsigned RS = tern_dve_pkg::ReduceSlots;
+  logic [31:0] slot_a, slot_b;
+  tern_mux #(.N (RS), .W (32)) u_slot_a (.in_i (scr_q[0 +: RS*32]), .sel_i (a_col_i[3:0]), .out_o (slot_a));
+  tern_mux #(.N (RS), .W (32)) u_slot_b (.in_i (scr_q[0 +: RS*32]), .sel_i (a_didx_i[3:0]), .out_o (slot_b));
+
   logic [4:0]  opa;
   logic [31:0] a1, a2, ta;
   always_comb begin
@@ -218,7 +228,11 @@ module tern_dve_lane #(
           a1 = rev0_a ? s0_i : xo;
           a2 = rev0_a ? xo : s0_i;
         end
-        tern_dve_pkg::DveOpTensorReduce, tern_dve_pkg::DveOpTensorTensorScan: begin
+        tern_dve_pkg::DveOpTensorReduce: begin  // max and min fold at TM, not here
+          a1 = slot_a;
+          a2 = a_fold_i ? slot_b : xo;
+        end
+        tern_dve_pkg::DveOpTensorTensorScan: begin
           a1 = acc;
           a2 = xo;
         end
@@ -352,14 +366,14 @@ module tern_dve_lane #(
 
   // --- the scratch and the micro-program's registers --------------------------------------------
   // Written at TA (max/min reductions, first elements, max8, transpose, bn_aggr's stores), at
-  // TB (an add reduction's sum; the first element of tensor_scalar_reduce), at TO (ALU B's
+  // TB (an add reduction's slot sums and its fold; the first element of tensor_scalar_reduce), at TO (ALU B's
   // result of a reduction or scan) and by a micro-program's commit. tern_dve's holds keep one
   // beat's write before the next beat's read.
   // tensor_reduce and max8 update the scratch at TM = TA + 1, from the element's value and key
   // registered at TA: its selection and a compare with the scratch are a stage each. Their
   // elements stream, each reading what the one before wrote at TM.
   logic [31:0] k_new, m_x_q, m_key_q;
-  logic [3:0]  m_op_q;
+  logic [3:0]  m_op_q, m_col_q;
   logic [4:0]  m_alu_q;
   logic        m_elem_q, m_first_q;
   logic [7:0]  ge;  // max8: list entry j >= the new key (a descending list: a thermometer)
@@ -367,10 +381,18 @@ module tern_dve_lane #(
   always_comb begin
     for (int j = 0; j < 8; j++) ge[j] = scr_q[j*32 +: 32] >= m_key_q;
   end
-  tern_pipe_delay #(.Width (75), .Delay (1)) u_tm (
+  tern_pipe_delay #(.Width (79), .Delay (1)) u_tm (
     .clk_i, .rst_ni, .en_i,
-    .data_i ({a_elem_i, a_first_i, op_a, alu0_a, xo, k_new}),
-    .data_o ({m_elem_q, m_first_q, m_op_q, m_alu_q, m_x_q, m_key_q}));
+    .data_i ({a_elem_i, a_first_i, op_a, alu0_a, a_col_i[3:0], xo, k_new}),
+    .data_o ({m_elem_q, m_first_q, m_op_q, m_alu_q, m_col_q, m_x_q, m_key_q}));
+
+  // The scratch with slot k (of tensor_reduce add's ReduceSlots) set to v.
+  function automatic logic [S*32-1:0] with_slot(logic [S*32-1:0] scr, logic [3:0] k, logic [31:0] v);
+    with_slot = scr;
+    for (int j = 0; j < RS; j++) begin
+      if (32'(k) == j) with_slot[j*32 +: 32] = v;
+    end
+  endfunction
 
   always_comb begin
     scr_d = scr_q;
@@ -385,8 +407,10 @@ module tern_dve_lane #(
     end else if (en_i) begin
       if (m_elem_q) begin
         if (m_op_q == tern_dve_pkg::DveOpTensorReduce) begin
-          if (m_first_q) scr_d[0*32 +: 32] = m_x_q;
-          else if (m_alu_q == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, m_x_q);
+          // The first element (max, min) or the first of its slot (add; col 0 otherwise).
+          if (m_first_q) begin
+            scr_d = with_slot(scr_d, m_col_q, m_x_q);
+          end else if (m_alu_q == tern_dve_pkg::DveAluMax) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_max(acc, m_x_q);
           else if (m_alu_q == tern_dve_pkg::DveAluMin) scr_d[0*32 +: 32] = tern_fp_pkg::fp32_min(acc, m_x_q);
         end
         if (m_op_q == tern_dve_pkg::DveOpMax8) begin
@@ -410,10 +434,10 @@ module tern_dve_lane #(
         endcase
       end
       if (b_elem_i) begin
-        if (op_b == tern_dve_pkg::DveOpTensorReduce && alu0_b == tern_dve_pkg::DveAluAdd && !b_first_i)
-          scr_d[0*32 +: 32] = ta;
+        if (op_b == tern_dve_pkg::DveOpTensorReduce && alu0_b == tern_dve_pkg::DveAluAdd && !b_first_i) scr_d = with_slot(scr_d, b_col_i, ta);
         if (op_b == tern_dve_pkg::DveOpTensorScalarReduce && b_first_i) scr_d[0*32 +: 32] = ta;
       end
+      if (b_fold_i) scr_d = with_slot(scr_d, b_col_i, ta);
       if (o_elem_i) begin
         if ((op_o == tern_dve_pkg::DveOpTensorScalarReduce && !o_first_i) ||
             op_o == tern_dve_pkg::DveOpTensorTensorScan)

@@ -54,6 +54,9 @@ package tern_dve_pkg;
   localparam logic [2:0] DveErrAluMix       = 3'd5;  // bitwise and arithmetic ops chained
   localparam logic [2:0] DveErrSize         = 3'd6;  // free size 0, too large or misshapen
 
+  // The order of an add reduction.
+  localparam int unsigned ReduceSlots = 16;  // tensor_reduce add's partial sums (a power of two)
+
   // END GENERATED: tern codes sv
 
   // Largest free size per instruction.
@@ -187,10 +190,11 @@ package tern_dve_pkg;
   // Advances a beat of op holds the next one back: the loop through the scratch (written
   // AluLat or 2 AluLat after it is read; max/min reductions and max8 write at TM, so their
   // first drain beat, which reads at TA, comes one advance later), or a micro-program's element
-  // reaching ALU A before the next enters. to_drain: the next beat is the first of the drain.
+  // reaching ALU A before the next enters. to_drain: the next beat is the first of the drain
+  // (for tensor_reduce add, of the fold: its elements stream into ReduceSlots slots).
   function automatic logic [5:0] hold_after(logic [3:0] op, logic [4:0] alu0, logic to_drain);
     unique case (op)
-      DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd) ? 6'(AluLat) : 6'(to_drain);
+      DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd && to_drain) ? 6'(AluLat) : 6'(to_drain);
       DveOpMax8:               hold_after = 6'(to_drain);
       DveOpTensorScalarReduce: hold_after = to_drain ? 6'(2 * AluLat) : 6'(AluLat);
       DveOpTensorTensorScan:   hold_after = 6'(2 * AluLat);
