@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/axi.h"
 #include "common/config.h"
 #include "core/csr_gen.h"
 #include "core/engine_codes_gen.h"
@@ -80,16 +81,29 @@ void add_config(CLI::App& app, std::ostream& out) {
   });
 }
 
-void add_codes(CLI::App& app) {
+// `sv --update FILE...`: each FILE's generated blocks rewritten.
+void add_sv_update(CLI::App& cmd, const std::string& what, Update update) {
   auto files = std::make_shared<std::vector<std::string>>();
+  CLI::App* sv = cmd.add_subcommand("sv", what);
+  sv->add_option("--update", *files, "the files to update")->required()->type_name("FILE");
+  sv->callback([files, update] {
+    for (const std::string& f : *files) write_text_file(f, update(read_text_file(f), f));
+  });
+}
+
+void add_codes(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("codes", "the engines' op and error codes, generated into their packages");
   cmd->require_subcommand(1);
-  CLI::App* sv = cmd->add_subcommand("sv", "replace each FILE's generated block (rtl/dve/tern_dve_pkg.sv, "
-                                     "rtl/act/tern_act_pkg.sv, rtl/pe/tern_pe_pkg.sv)");
-  sv->add_option("--update", *files, "the packages to update")->required()->type_name("FILE");
-  sv->callback([files] {
-    for (const std::string& f : *files) write_text_file(f, core::update_engine_codes(read_text_file(f), f));
-  });
+  add_sv_update(*cmd, "replace each FILE's generated block (rtl/dve/tern_dve_pkg.sv, "
+                "rtl/act/tern_act_pkg.sv, rtl/pe/tern_pe_pkg.sv)", core::update_engine_codes);
+}
+
+void add_axi(CLI::App& app, std::ostream& out) {
+  CLI::App* cmd = app.add_subcommand("axi", "the AXI4 and AXI4-Lite ports, generated into the modules and docs");
+  cmd->require_subcommand(1);
+  add_sv_update(*cmd, "replace each FILE's AXI port blocks (rtl/core/tern_core.sv, tern_csr.sv, "
+                "tern_seq_axi.sv, rtl/dma/tern_dma.sv, tern_dma_backend.sv, tern_axi_mux.sv)", update_axi_ports);
+  add_md(*cmd, "the markdown signal tables (docs/core-rtl.md)", axi_markdown_tables, update_axi_markdown, out);
 }
 
 }  // namespace
@@ -112,6 +126,7 @@ void add_generator_commands(CLI::App& app, std::ostream& out) {
   add_sv(*numerics, "dtypes, the canonical NaN and rounding codes as the package tern_pkg",
          tern_sv_package, out);
   add_codes(app);
+  add_axi(app, out);
   add_config(app, out);
 }
 
