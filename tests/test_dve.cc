@@ -133,15 +133,23 @@ TYPED_TEST(DveTest, EdgeSizes) {
   EXPECT_TRUE(r.errors.empty());
 }
 
-// tensor_reduce add at every count through the first rounds of its slots and fold (1 .. 40),
-// negated or not, from inputs of mixed magnitudes: bit-exact and on the golden model's cycle.
+// The add reductions (tensor_reduce add; tensor_scalar_reduce with op1 add, over x * 1.5) at
+// every count through the first rounds of their slots and fold (1 .. 40), negated or not, from
+// random inputs: bit-exact and on the golden model's cycle.
 TYPED_TEST(DveTest, AddReductionEveryCount) {
   auto rng = test::make_rng();
-  for (uint32_t n = 1; n <= 40; ++n) {
-    DveCommand c = this->cmd(DveOp::kTensorReduce, DveAlu::kAdd, Dtype::kFp32, Dtype::kFp32, n);
-    c.negate = n % 2 == 0;
-    const tb::DveCheck r = this->check({tb::make_item(c, this->P(), rng)});
-    EXPECT_EQ(r.cycles, dve_cycles(c)) << "n = " << n;
+  for (const DveOp op : {DveOp::kTensorReduce, DveOp::kTensorScalarReduce}) {
+    for (uint32_t n = 1; n <= 40; ++n) {
+      DveCommand c = this->cmd(op, DveAlu::kAdd, Dtype::kFp32, Dtype::kFp32, n);
+      if (op == DveOp::kTensorScalarReduce) {
+        c.alu0 = DveAlu::kMultiply;
+        c.imm0 = 0x3FC00000u;
+        c.alu1 = DveAlu::kAdd;
+      }
+      c.negate = n % 2 == 0;
+      const tb::DveCheck r = this->check({tb::make_item(c, this->P(), rng)});
+      EXPECT_EQ(r.cycles, dve_cycles(c)) << dve_op_name(op) << " n = " << n;
+    }
   }
 }
 

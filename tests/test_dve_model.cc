@@ -218,7 +218,7 @@ TEST_F(DveModelTest, BnStatsAndAggrMatchDoubleMeanAndVariance) {
   }
 }
 
-// tensor_reduce add in its documented order (docs/vector-engine.md "Add reductions"): element
+// The add reductions in their documented order (docs/vector-engine.md "Add reductions"): element
 // i into slot i mod 16, then the upper slots folded onto the lower, in host floats (values of
 // mixed magnitudes, so the order shows in the last bits; none is NaN, none overflows).
 TEST_F(DveModelTest, AddReductionAgainstHostFold) {
@@ -235,6 +235,12 @@ TEST_F(DveModelTest, AddReductionAgainstHostFold) {
     c.alu0 = DveAlu::kAdd;
     c.n = n;
     const auto r = dve.execute(c, in, {});
+    // tensor_scalar_reduce with op0 bypass and op1 add sums the same values the same way.
+    DveCommand tsr = c;
+    tsr.op = DveOp::kTensorScalarReduce;
+    tsr.alu0 = DveAlu::kBypass;
+    tsr.alu1 = DveAlu::kAdd;
+    const auto rt = dve.execute(tsr, in, {});
     for (uint32_t p = 0; p < dve.partitions(); ++p) {
       std::vector<float> slot;
       float sequential = 0;
@@ -247,6 +253,7 @@ TEST_F(DveModelTest, AddReductionAgainstHostFold) {
       for (size_t m = slot.size(); m > 1; m = (m + 1) / 2)
         for (size_t k = 0; k + (m + 1) / 2 < m; ++k) slot[k] += slot[k + (m + 1) / 2];
       EXPECT_EQ(r.out[p][0], bits_of(slot[0])) << "n = " << n << ", partition " << p;
+      EXPECT_EQ(rt.out[p][n], bits_of(slot[0])) << "tensor_scalar_reduce n = " << n << ", partition " << p;
       differs_from_sequential += bits_of(sequential) != bits_of(slot[0]);
     }
   }

@@ -265,12 +265,15 @@ VectorEngine::Result VectorEngine::execute(const DveCommand& c, const DveLanes& 
         break;
       }
       case DveOp::kTensorScalarReduce: {
-        uint32_t acc = 0;
+        std::vector<uint32_t> t(n);
         for (uint32_t i = 0; i < n; ++i) {
-          const uint32_t t = op0(x(i));
-          emit(Kind::kFp, t);
-          acc = i == 0 ? t : dve_alu(c.alu1, acc, t);
+          t[i] = op0(x(i));
+          emit(Kind::kFp, t[i]);
         }
+        uint32_t acc = t[0];
+        if (c.alu1 == DveAlu::kAdd) acc = dve_add_reduce(t);
+        else
+          for (uint32_t i = 1; i < n; ++i) acc = dve_alu(c.alu1, acc, t[i]);
         emit(Kind::kWord, c.negate ? negated(acc) : acc);
         break;
       }
@@ -371,6 +374,19 @@ uint32_t dve_add_reduce(const std::vector<uint32_t>& x) {
 
 namespace {
 
+// An add reduction's last beat (its drain) enters: the n elements stream into their slots, the
+// fold's first round `first` cycles after the last element (its sum written), each round's
+// beats a cycle apart, the next round and the drain L cycles after the last beat they read.
+uint64_t add_reduce_last_entry(uint64_t n, uint64_t first) {
+  const uint64_t L = kDveAluLoop;
+  uint64_t last_entry = n, wait = first;
+  for (uint64_t m = std::min<uint64_t>(n, kDveReduceSlots); m > 1; m = (m + 1) / 2) {
+    last_entry += wait + (m / 2 - 1);
+    wait = L;
+  }
+  return last_entry + wait;
+}
+
 // The cycle the last beat of c enters, counted from its acceptance (its first beat enters one
 // cycle after).
 uint64_t dve_last_entry(const DveCommand& c) {
@@ -388,17 +404,13 @@ uint64_t dve_last_entry(const DveCommand& c) {
     case DveOp::kTensorReduce:
       // max and min fold each element in one step, one stage after ALU A's operands (TM);
       // the drain beat reads the result at ALU A's stage, so it enters one cycle late.
-      last_entry = n + 2;
-      if (c.alu0 == DveAlu::kAdd) {
-        // The elements stream into their slots; each fold round's pairs enter a cycle apart,
-        // its first (and the drain beat) L cycles after the beat whose sum it reads.
-        last_entry = n;
-        for (uint64_t m = std::min<uint64_t>(n, kDveReduceSlots); m > 1; m = (m + 1) / 2)
-          last_entry += L + (m / 2 - 1);
-        last_entry += L;
-      }
+      last_entry = c.alu0 == DveAlu::kAdd ? add_reduce_last_entry(n, L) : n + 2;
       break;
-    case DveOp::kTensorScalarReduce: last_entry = 1 + L * (n - 1) + 2 * L - 1; break;
+    case DveOp::kTensorScalarReduce:
+      // The loop is ALU B's (read at TB, written at TO): max and min wait for each sum; an add
+      // streams into the slots, whose fold (through ALU A) waits 2L - 1 for the last sum.
+      last_entry = c.alu1 == DveAlu::kAdd ? add_reduce_last_entry(n, 2 * L - 1) : 1 + L * (n - 1) + 2 * L - 1;
+      break;
     case DveOp::kTensorTensorScan: last_entry = 1 + (2 * L - 1) * (n - 1); break;
     case DveOp::kBnStats:
       // Each element's first program (delta, delta / k, mean') alone; its second (x - mean',

@@ -94,8 +94,8 @@ struct DveCommand {
 // The engine's timing (docs/vector-engine.md "Pipeline"): cycles from an accepted command to
 // the engine idle, its results taken as they come. Every beat (element or drain beat) leaves
 // kDvePipeCycles after it entered; beats enter at most one a cycle, an element of a loop
-// through the accumulator kDveAluLoop (tensor_reduce add, tensor_scalar_reduce) or twice that
-// (tensor_tensor_scan) cycles after the one before, and a bn_stats / bn_aggr element runs its
+// through the accumulator kDveAluLoop (tensor_scalar_reduce max and min) or twice that
+// (tensor_tensor_scan) cycles after the one before (add reductions stream into slots, below), and a bn_stats / bn_aggr element runs its
 // micro-program (ALU A: kDveAluLoop cycles an operation; the divider: kDveDivCycles) alone,
 // except bn_stats' second program (its M2 update), which runs beside the next element's first.
 // A beat's path: its raw elements registered (1), converted to fp32 (6), ALU A and ALU B
@@ -108,8 +108,9 @@ constexpr uint32_t kDveAluLoop = kDveAluCycles + 1;  // an operation and the scr
 constexpr uint32_t kDveDivCycles = 38;
 uint64_t dve_cycles(const DveCommand& c);
 
-// tensor_reduce add keeps kDveReduceSlots partial sums (docs/vector-engine.md "Add
-// reductions"), so its elements stream: element i goes to slot i mod kDveReduceSlots (a slot
+// An add reduction (tensor_reduce add; tensor_scalar_reduce with op1 add, over its op0
+// results) keeps kDveReduceSlots partial sums (docs/vector-engine.md "Add reductions"), so its
+// elements stream: element i goes to slot i mod kDveReduceSlots (a slot
 // starts from its first element, then adds each later one: slot + x); then, while m > 1 slots
 // hold sums, the upper ones fold onto the lower: slot k = slot k + slot (k + h) for
 // k < m - h, h = ceil(m / 2), and m becomes h. The sum is slot 0. A power of two above

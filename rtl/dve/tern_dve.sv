@@ -7,7 +7,7 @@
 //   Idle --cmd ok--> Run --last element--> Idle                       (element-wise ops)
 //                        \--last element--> Drain --last beat--> Idle  (reductions, bn_*,
 //                         \--B elements--> Drain --B beats--> Run     max8, transpose)
-//                          \--last element--> Fold --one slot left--> Drain  (tensor_reduce add)
+//                          \--last element--> Fold --one slot left--> Drain  (add reductions)
 //
 // The lanes (tern_dve_lane) are one pipeline (docs/vector-engine.md "Pipeline"): a beat (an
 // element, or a drain beat that reads the scratch) enters at most once a cycle and leaves on
@@ -181,7 +181,7 @@ module tern_dve #(
   state_e            state_q, state_d;
   logic [CmdW-1:0]   cw_f;
   logic [3:0]        op_q;
-  logic [4:0]        alu0_q;
+  logic [4:0]        alu0_q, alu1_q;
   logic [15:0]       n_q, n_d, idx_q, idx_d;
   logic [31:0]       imm2_q, imm2_d;
   logic              accept;           // a command is taken this cycle
@@ -192,25 +192,27 @@ module tern_dve #(
   logic [5:0]        hold_q, hold_d;   // advances before the next beat may enter
   logic [31:0]       k_fp_q, k_fp;     // idx as fp32 (registered)
   logic [31:0]       n_fp;             // the command's n as fp32, into its context
-  // tensor_reduce add's fold (tern_dve_pkg::ReduceSlots, docs/vector-engine.md): fold_m_q
+  // An add reduction's fold (tern_dve_pkg::ReduceSlots, docs/vector-engine.md): fold_m_q
   // slots hold sums; beat k of a round adds slot k + h into slot k, h = ceil(m / 2).
-  logic              add_red;          // the front's command is tensor_reduce add
+  logic              add_red;          // the front's command is an add reduction
   logic [4:0]        fold_m_q, fold_m_d, fold_h;
   logic [3:0]        fold_k_q, fold_k_d;
 
   assign cw_f   = cw_q[32'(cur_q)*CmdW +: CmdW];
   assign op_q   = tern_dve_pkg::cw_op(cw_f);
   assign alu0_q = tern_dve_pkg::cw_alu0(cw_f);
-  assign add_red = (op_q == tern_dve_pkg::DveOpTensorReduce) && (alu0_q == tern_dve_pkg::DveAluAdd);
+  assign alu1_q = tern_dve_pkg::cw_alu1(cw_f);
+  assign add_red = ((op_q == tern_dve_pkg::DveOpTensorReduce) && (alu0_q == tern_dve_pkg::DveAluAdd)) ||
+                   ((op_q == tern_dve_pkg::DveOpTensorScalarReduce) && (alu1_q == tern_dve_pkg::DveAluAdd));
   assign fold_h  = (fold_m_q + 5'd1) >> 1;
 
   // ---------------------------------------------------------------------------------------
   // The line: what is at each position 1 .. TEnd of the pipeline
   // ---------------------------------------------------------------------------------------
   // A beat's record: {ctx (its command's context), gen (it leaves on out), elem, drain, first
-  // (the command's first element; tensor_reduce add: the first of its slot), triple (bn_aggr:
+  // (the command's first element; an add reduction: the first of its slot), triple (bn_aggr:
   // the first triple's third element; with neither elem nor drain: a fold beat), col[5:0]
-  // (tensor_reduce add: the slot written), didx[5:0] (a fold beat: the slot added in)}.
+  // (an add reduction: the slot written), didx[5:0] (a fold beat: the slot added in)}.
   localparam int unsigned RecW = 18;
   logic [RecW-1:0]      rec_in;
   logic [TEnd*RecW-1:0] line_q, line_d;
@@ -407,6 +409,7 @@ module tern_dve #(
       .b_first_i    (rec_first(at_b)),
       .b_fold_i     (rec_fold(at_b)),
       .b_col_i      (at_b[9:6]),
+      .o_col_i      (at_o[9:6]),
       .o_elem_i     (rec_elem(at_o)),
       .o_first_i    (rec_first(at_o)),
       .o_kind_i     (kind_o),
@@ -548,7 +551,7 @@ module tern_dve #(
           rec_in = {cur_q, per_elem, 1'b1, 1'b0, idx_q == 16'd0, idx_q == 16'd2, col_q, 6'd0};
           if (add_red) rec_in[13:6] = {idx_q < 16'(RS), 1'b0, 2'b00, idx_q[3:0]};
           idx_d = idx_q + 16'd1;
-          hold_d = tern_dve_pkg::hold_after(op_q, alu0_q,
+          hold_d = tern_dve_pkg::hold_after(op_q, alu0_q, alu1_q,
                                             last_elem && op_q != tern_dve_pkg::DveOpTranspose);
           if (op_q == tern_dve_pkg::DveOpTranspose) begin
             col_d = col_q + 6'd1;
@@ -658,24 +661,37 @@ module tern_dve #(
   ctx_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              (cur_d != cur_q) |-> !ctx_live[cur_d]);
 
-  // tensor_reduce add: a beat at TA never reads a slot that a beat further on (up to TB, where
-  // the sums are written; a slot's first element writes at TA + 1) has yet to write.
-  function automatic logic slot_pending(logic [TEnd*RecW-1:0] line, logic [3:0] slot);
+  // An add reduction: a beat never reads a slot that a beat further on has yet to write. Fold
+  // beats read at TA and write at TB; tensor_reduce's elements read at TA and write at TB (the
+  // first of a slot at TA + 1), tensor_scalar_reduce's read at TB and write at TO (the first
+  // of a slot at TB).
+  function automatic logic slot_pending(logic [TEnd*RecW-1:0] line, logic [3:0] slot,
+                                        int unsigned from, logic tsr);
     logic [RecW-1:0] r;
+    logic            writes;
     slot_pending = 1'b0;
-    for (int unsigned q = TA + 1; q <= TB; q++) begin
+    for (int unsigned q = from + 1; q <= TO; q++) begin
       r = rec_at(line, q);
-      if ((rec_elem(r) || rec_fold(r)) && r[9:6] == slot) slot_pending = 1'b1;
+      writes = rec_fold(r) ? (q <= TB) :
+               rec_first(r) ? (q <= (tsr ? TB : TA + 1)) : (q <= (tsr ? TO : TB));
+      if ((rec_elem(r) || rec_fold(r)) && writes && r[9:6] == slot) slot_pending = 1'b1;
     end
   endfunction
-  logic a_add_red, a_reads_col;
-  assign a_add_red   = tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpTensorReduce &&
-                       tern_dve_pkg::cw_alu0(cw_a) == tern_dve_pkg::DveAluAdd;
-  assign a_reads_col = (rec_elem(at_a) && !rec_first(at_a)) || rec_fold(at_a) || rec_drain(at_a);
+  logic a_red, a_tsr, a_reads_col, b_tsr;
+  assign a_tsr = tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpTensorScalarReduce &&
+                 tern_dve_pkg::cw_alu1(cw_a) == tern_dve_pkg::DveAluAdd;
+  assign a_red = a_tsr || (tern_dve_pkg::cw_op(cw_a) == tern_dve_pkg::DveOpTensorReduce &&
+                           tern_dve_pkg::cw_alu0(cw_a) == tern_dve_pkg::DveAluAdd);
+  assign a_reads_col = (rec_elem(at_a) && !rec_first(at_a) && !a_tsr) || rec_fold(at_a) || rec_drain(at_a);
+  assign b_tsr = tern_dve_pkg::cw_op(cw_b) == tern_dve_pkg::DveOpTensorScalarReduce &&
+                 tern_dve_pkg::cw_alu1(cw_b) == tern_dve_pkg::DveAluAdd;
   slot_read_col: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                  (a_add_red && a_reads_col) |-> !slot_pending(line_q, at_a[9:6]));
+                                  (a_red && a_reads_col) |-> !slot_pending(line_q, at_a[9:6], TA, a_tsr));
   slot_read_fold: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                   (a_add_red && rec_fold(at_a)) |-> !slot_pending(line_q, at_a[3:0]));
+                                   (a_red && rec_fold(at_a)) |-> !slot_pending(line_q, at_a[3:0], TA, a_tsr));
+  slot_read_b: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                (b_tsr && rec_elem(at_b) && !rec_first(at_b)) |->
+                                !slot_pending(line_q, at_b[9:6], TB, 1'b1));
 `endif
 
 endmodule

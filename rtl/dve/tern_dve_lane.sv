@@ -40,14 +40,15 @@ module tern_dve_lane #(
   input  logic          a_first_i,     // the element is the command's first
   input  logic [5:0]    a_col_i,       // bn_aggr: triple position; transpose: block column
   input  logic [5:0]    a_didx_i,      // drain beat; a fold beat: the slot it adds in
-  input  logic          a_fold_i,      // a fold beat of tensor_reduce add: slot col += slot didx
+  input  logic          a_fold_i,      // a fold beat of an add reduction: slot col += slot didx
   input  logic [31:0]   tr_word_i,     // transpose drain: this lane's word of the block
   input  logic          kick_i,        // the element there starts a micro-program
   // position TB and TO
   input  logic          b_elem_i,
   input  logic          b_first_i,
   input  logic          b_fold_i,
-  input  logic [3:0]    b_col_i,       // tensor_reduce add: the slot the beat at TB writes
+  input  logic [3:0]    b_col_i,       // an add reduction: the slot the beat at TB reads or writes
+  input  logic [3:0]    o_col_i,       // tensor_scalar_reduce add: the slot the beat at TO writes
   input  logic          o_elem_i,
   input  logic          o_first_i,
   input  logic [1:0]    o_kind_i,      // tern_dve_pkg::Kind*: how the beat at TO is converted
@@ -201,12 +202,14 @@ module tern_dve_lane #(
   endfunction
 
   // --- ALU A at TA: the element's operands, or a micro-op --------------------------------------
-  // tensor_reduce add: an element adds into its slot (a_col_i), a fold beat adds slot a_didx_i
-  // into slot a_col_i (tern_dve_pkg::ReduceSlots; docs/vector-engine.md "Add reductions").
+  // Add reductions (tern_dve_pkg::ReduceSlots; docs/vector-engine.md "Add reductions"): a
+  // tensor_reduce element adds into its slot (a_col_i) here, a fold beat adds slot a_didx_i
+  // into slot a_col_i; a tensor_scalar_reduce element adds into its slot (b_col_i) at ALU B.
   localparam int unsigned RS = tern_dve_pkg::ReduceSlots;
-  logic [31:0] slot_a, slot_b;
+  logic [31:0] slot_a, slot_b, slot_tb;
   tern_mux #(.N (RS), .W (32)) u_slot_a (.in_i (scr_q[0 +: RS*32]), .sel_i (a_col_i[3:0]), .out_o (slot_a));
   tern_mux #(.N (RS), .W (32)) u_slot_b (.in_i (scr_q[0 +: RS*32]), .sel_i (a_didx_i[3:0]), .out_o (slot_b));
+  tern_mux #(.N (RS), .W (32)) u_slot_tb (.in_i (scr_q[0 +: RS*32]), .sel_i (b_col_i), .out_o (slot_tb));
 
   logic [4:0]  opa;
   logic [31:0] a1, a2, ta;
@@ -220,6 +223,10 @@ module tern_dve_lane #(
       opa = uop_alu(uop_unit);
       a1  = ua;
       a2  = ub;
+    end else if (a_fold_i) begin
+      opa = tern_dve_pkg::DveAluAdd;
+      a1  = slot_a;
+      a2  = slot_b;
     end else begin
       unique case (op_a)
         tern_dve_pkg::DveOpTensorTensor: a2 = yo;
@@ -230,7 +237,7 @@ module tern_dve_lane #(
         end
         tern_dve_pkg::DveOpTensorReduce: begin  // max and min fold at TM, not here
           a1 = slot_a;
-          a2 = a_fold_i ? slot_b : xo;
+          a2 = xo;
         end
         tern_dve_pkg::DveOpTensorTensorScan: begin
           a1 = acc;
@@ -262,8 +269,8 @@ module tern_dve_lane #(
         b1 = rev1_b ? y_b : ta;
         b2 = rev1_b ? ta : y_b;
       end
-      tern_dve_pkg::DveOpTensorScalarReduce: begin
-        b1 = acc;
+      tern_dve_pkg::DveOpTensorScalarReduce: begin  // max and min: slot 0, the accumulator
+        b1 = slot_tb;
         b2 = ta;
       end
       tern_dve_pkg::DveOpTensorTensorScan: b2 = y_b;
@@ -435,13 +442,12 @@ module tern_dve_lane #(
       end
       if (b_elem_i) begin
         if (op_b == tern_dve_pkg::DveOpTensorReduce && alu0_b == tern_dve_pkg::DveAluAdd && !b_first_i) scr_d = with_slot(scr_d, b_col_i, ta);
-        if (op_b == tern_dve_pkg::DveOpTensorScalarReduce && b_first_i) scr_d[0*32 +: 32] = ta;
+        if (op_b == tern_dve_pkg::DveOpTensorScalarReduce && b_first_i) scr_d = with_slot(scr_d, b_col_i, ta);
       end
       if (b_fold_i) scr_d = with_slot(scr_d, b_col_i, ta);
       if (o_elem_i) begin
-        if ((op_o == tern_dve_pkg::DveOpTensorScalarReduce && !o_first_i) ||
-            op_o == tern_dve_pkg::DveOpTensorTensorScan)
-          scr_d[0*32 +: 32] = tb;
+        if (op_o == tern_dve_pkg::DveOpTensorScalarReduce && !o_first_i) scr_d = with_slot(scr_d, o_col_i, tb);
+        if (op_o == tern_dve_pkg::DveOpTensorTensorScan) scr_d[0*32 +: 32] = tb;
       end
     end
     if (kick_i) xh_d = xo;

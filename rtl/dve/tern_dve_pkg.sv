@@ -191,12 +191,13 @@ package tern_dve_pkg;
   // AluLat or 2 AluLat after it is read; max/min reductions and max8 write at TM, so their
   // first drain beat, which reads at TA, comes one advance later), or a micro-program's element
   // reaching ALU A before the next enters. to_drain: the next beat is the first of the drain
-  // (for tensor_reduce add, of the fold: its elements stream into ReduceSlots slots).
-  function automatic logic [5:0] hold_after(logic [3:0] op, logic [4:0] alu0, logic to_drain);
+  // (for an add reduction, of the fold: its elements stream into ReduceSlots slots).
+  function automatic logic [5:0] hold_after(logic [3:0] op, logic [4:0] alu0, logic [4:0] alu1,
+                                            logic to_drain);
     unique case (op)
       DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd && to_drain) ? 6'(AluLat) : 6'(to_drain);
       DveOpMax8:               hold_after = 6'(to_drain);
-      DveOpTensorScalarReduce: hold_after = to_drain ? 6'(2 * AluLat) : 6'(AluLat);
+      DveOpTensorScalarReduce: hold_after = to_drain ? 6'(2 * AluLat) : (alu1 == DveAluAdd) ? 6'd0 : 6'(AluLat);
       DveOpTensorTensorScan:   hold_after = 6'(2 * AluLat);
       DveOpBnStats, DveOpBnAggr: hold_after = 6'(TA - 1);
       default:                 hold_after = 6'd0;
