@@ -33,9 +33,11 @@
 #endif
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -184,9 +186,12 @@ using RtlRun = std::function<tb::PlatformCompare(const tb::KernelImage&)>;
 
 // The workload suite: each run's golden estimate, and the RTL's cycles (checked against the
 // golden model's results) where the estimate is at most --rtl-max-cycles and `rtl` is given.
-// A shape the kernel cannot build on this config is a record with its error.
+// A shape the kernel cannot build on this config is a record with its error. An estimate more
+// than tb::kGoldenCycleTolerance from the RTL's cycles (issue 24: the golden model predicts the
+// RTL) fails the bench once every record is written.
 void run_workloads(const CoreConfig& cfg, const Args& a, const RtlRun& rtl) {
   std::vector<bench::Record> out;
+  std::vector<std::string> mispredicted;
   const uint32_t port = cfg.axi_data_bits / 8;
   for (const bench::Workload& w : bench::load_workloads(a.suite)) {
     const std::string shape = kernels::shape_text(w.shape);
@@ -214,11 +219,19 @@ void run_workloads(const CoreConfig& cfg, const Args& a, const RtlRun& rtl) {
     bench::Record r =
         bench::workload_record(w, cfg, "rtl", c.run.cycles, c.outcome.golden, tensor_bytes, port);
     r["wall_seconds"] = c.run.wall_seconds;
-    fmt::print("{}: RTL {} cycles (golden {}), roofline {:.3f}\n", what, c.run.cycles,
-               c.outcome.golden.cycles, r["roofline_fraction"].get<double>());
+    const double ratio = double(c.outcome.golden.cycles) / double(std::max<uint64_t>(c.run.cycles, 1));
+    r["golden_ratio"] = ratio;
+    fmt::print("{}: RTL {} cycles (golden {}: {:.3f}), roofline {:.3f}\n", what, c.run.cycles,
+               c.outcome.golden.cycles, ratio, r["roofline_fraction"].get<double>());
+    if (std::abs(ratio - 1) > tb::kGoldenCycleTolerance)
+      mispredicted.push_back(fmt::format("{} (golden {} cycles, RTL {}: {:.3f})", what, c.outcome.golden.cycles,
+                                         c.run.cycles, ratio));
     out.push_back(std::move(r));
   }
   bench::write_records(a.out, "workloads.json", out, true);
+  if (!mispredicted.empty())
+    throw Error(fmt::format("the golden estimate is more than {:.0f} % from the RTL's cycles on {} run(s): {}",
+                            100 * tb::kGoldenCycleTolerance, mispredicted.size(), fmt::join(mispredicted, "; ")));
 }
 
 template <typename Top>

@@ -23,7 +23,7 @@ MEASURED = {
     "sim_cycles_per_s", "estimated_cycles", "hbm_bytes_per_cycle", "flit_efficiency",
     "latency_cycles", "retries", "timeouts", "crc_errors", "pe_cycles", "dma_bytes", "hbm_bytes",
     "ideal_cycles", "hbm_bytes_per_cycle_configured", "first_result_cycle", "wall_seconds",
-    "trace", "hops", "latency_cycles_per_hop", "throughput_flits_per_cycle_per_chip",
+    "trace", "hops", "latency_cycles_per_hop", "throughput_flits_per_cycle_per_chip", "golden_ratio",
 }
 
 

@@ -97,8 +97,19 @@ struct Transfer {
   uint64_t ready = 0;  // cycle the trigger completed
 };
 
+// A sequencer's instruction cache (tern_seq_axi, docs/core-rtl.md "Sequencers' AXI side"):
+// `lines` direct-mapped by instruction number, filled a group of `group` instructions a read,
+// the `ahead` groups after each requested one prefetched, `ahead` + 1 reads in flight.
+struct FetchCache {
+  uint32_t lines, group, ahead;
+  std::vector<int64_t> tag;        // per group slot: the group it holds or is bringing (-1: none)
+  std::vector<uint64_t> arrival;   // when that group's first instruction lands
+  std::deque<uint64_t> in_flight;  // the reads' landings, in issue order
+};
+
 struct SeqState {
   uint32_t pc = 0;
+  uint32_t fetched_pc = UINT32_MAX;  // the instruction whose fetch has been timed
   bool halted = false;
   bool blocked = false;
   uint64_t time = 0;
@@ -133,6 +144,7 @@ struct CoreModel::Impl {
 
   const isa::Program* prog = nullptr;
   std::array<SeqState, isa::kNumSeqs> seqs{};
+  std::array<FetchCache, isa::kNumSeqs> fetch;
   std::vector<QueueState> queues;
   std::vector<Clock> clocks;  // per agent
   std::array<SemHistory, isa::kNumSems> sem_hist;
@@ -753,6 +765,48 @@ struct CoreModel::Impl {
     (write ? sbuf_writes : sbuf_reads).push_back({from, to, agent, std::min(1.0, double(rows) / double(to - from))});
   }
 
+  // --- instruction fetch ----------------------------------------------------------------------
+
+  // Each sequencer's cache empty, sized as tern_seq_axi sizes it from the partitions.
+  void reset_fetch() {
+    const uint32_t P = cfg.partitions;
+    const uint32_t lines = P >= 128 ? 64 : P >= 8 ? 16 : 1;
+    const uint32_t group = lines >= 16 ? 4 : 1;
+    const uint32_t ahead = lines >= 8 * group ? lines / (4 * group) : 1;
+    for (FetchCache& f : fetch)
+      f = FetchCache{lines, group, ahead, std::vector<int64_t>(lines / group, -1),
+                     std::vector<uint64_t>(lines / group, 0), {}};
+  }
+
+  // A read of group g asked for at t: it starts when one of the ahead + 1 read slots is free
+  // and lands a round trip later.
+  uint64_t fetch_read(FetchCache& f, int64_t g, uint64_t t) {
+    while (!f.in_flight.empty() && f.in_flight.front() <= t) f.in_flight.pop_front();
+    if (f.in_flight.size() > f.ahead) {
+      t = f.in_flight.front();
+      f.in_flight.pop_front();
+    }
+    const uint64_t land = t + model.opt_.hbm_timing.latency + timing::kFetchStart;
+    f.in_flight.insert(std::upper_bound(f.in_flight.begin(), f.in_flight.end(), land), land);
+    const size_t slot = size_t(g) % f.tag.size();
+    f.tag[slot] = g;
+    f.arrival[slot] = land;
+    return land;
+  }
+
+  // When sequencer si's instruction pc is there, asked for at t: from its line, or its group's
+  // read; the groups after it are prefetched. An instruction is its beats after its group's first.
+  uint64_t fetch_time(int si, uint32_t pc, uint64_t t) {
+    FetchCache& f = fetch[size_t(si)];
+    const int64_t g = pc / f.group;
+    const size_t slots = f.tag.size();
+    const uint64_t landed = f.tag[size_t(g) % slots] == g ? f.arrival[size_t(g) % slots] : fetch_read(f, g, t);
+    for (int64_t k = 1; k <= int64_t(f.ahead); ++k)
+      if (f.tag[size_t(g + k) % slots] != g + k) fetch_read(f, g + k, t);
+    const uint64_t beats = ceil_div(isa::kInstrBytes * 8, cfg.axi_data_bits);
+    return std::max(t, landed + beats * (pc % f.group));
+  }
+
   // --- sequencers ----------------------------------------------------------------------------
 
   // Executes (or blocks) the next instruction of sequencer `si`.
@@ -764,6 +818,14 @@ struct CoreModel::Impl {
     if (s.pc >= stream.size())
       fault(FaultKind::kPc, site, fmt::format("the stream has {} instructions and no halt was "
                                               "reached", stream.size()));
+    if (s.fetched_pc != s.pc) {  // the instruction's fetch first (the step comes back when it is there)
+      s.fetched_pc = s.pc;
+      const uint64_t there = fetch_time(si, s.pc, s.time);
+      if (there > s.time) {
+        s.time = there;
+        return;
+      }
+    }
     const Instruction& in = stream[s.pc];
     const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(in.op));
     site.name = info ? info->mnemonic : "?";
@@ -935,8 +997,9 @@ struct CoreModel::Impl {
       seqs[i].regs = model.opt_.regs[i];
       seqs[i].regs[0] = 0;
       seqs[i].halted = p.streams[i].empty();
-      seqs[i].time = model.opt_.hbm_timing.latency + timing::kFetchStart;
+      seqs[i].time = 0;  // its first instruction's fetch: HBM latency + kFetchStart
     }
+    reset_fetch();
     hbm_port_free = 0;
     engine_free.assign(cfg.dma_engines, 0);
     pe_vectors.clear();

@@ -534,7 +534,7 @@ module tern_dve #(
             nfp_d[32'(!cur_q)*32 +: 32]  = n_fp;
             n_d = cmd_n_i; imm2_d = cmd_imm2_i;
             idx_d = '0; col_d = '0; drain_d = '0;
-            hold_d = 6'd0;
+            // hold_q is 0 here (assertion idle_unheld), so taking a command leaves it alone.
             // Accumulators start at +0, max8 lists empty (key 0 is below every value); a scan
             // starts from its scalar 0. A command that streams leaves the scratch alone: the
             // last command's drain beats may still read it.
@@ -660,6 +660,10 @@ module tern_dve #(
                                 uop_issue |-> !rec_elem(at_a));
   ctx_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
                              (cur_d != cur_q) |-> !ctx_live[cur_d]);
+  // Every command's last beat leaves no hold behind it (the drain beats and the element-wise
+  // commands' last elements hold nothing).
+  idle_unheld: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                (state_q == StIdle) |-> (hold_q == 6'd0));
 
   // An add reduction: a beat never reads a slot that a beat further on has yet to write. Fold
   // beats read at TA and write at TB; tensor_reduce's elements read at TA and write at TB (the

@@ -198,7 +198,7 @@ package tern_dve_pkg;
       DveOpTensorReduce:       hold_after = (alu0 == DveAluAdd && to_drain) ? 6'(AluLat) : 6'(to_drain);
       DveOpMax8:               hold_after = 6'(to_drain);
       DveOpTensorScalarReduce: hold_after = to_drain ? 6'(2 * AluLat) : (alu1 == DveAluAdd) ? 6'd0 : 6'(AluLat);
-      DveOpTensorTensorScan:   hold_after = 6'(2 * AluLat);
+      DveOpTensorTensorScan:   hold_after = to_drain ? 6'd0 : 6'(2 * AluLat);  // no drain: nothing waits
       DveOpBnStats, DveOpBnAggr: hold_after = 6'(TA - 1);
       default:                 hold_after = 6'd0;
     endcase
