@@ -116,7 +116,8 @@ std::string update_axi_ports(const std::string& text, const std::string& source)
 const std::vector<std::string>& axi_port_files() {
   static const std::vector<std::string> files = {
       "rtl/core/tern_core.sv", "rtl/core/tern_csr.sv",      "rtl/core/tern_seq_axi.sv",
-      "rtl/dma/tern_dma.sv",   "rtl/dma/tern_dma_backend.sv", "rtl/dma/tern_axi_mux.sv"};
+      "rtl/dma/tern_dma.sv",   "rtl/dma/tern_dma_backend.sv", "rtl/dma/tern_axi_mux.sv",
+      "tb/tern_dma_tb.sv"};
   return files;
 }
 

@@ -102,7 +102,7 @@ void add_axi(CLI::App& app, std::ostream& out) {
   CLI::App* cmd = app.add_subcommand("axi", "the AXI4 and AXI4-Lite ports, generated into the modules and docs");
   cmd->require_subcommand(1);
   add_sv_update(*cmd, "replace each FILE's AXI port blocks (rtl/core/tern_core.sv, tern_csr.sv, "
-                "tern_seq_axi.sv, rtl/dma/tern_dma.sv, tern_dma_backend.sv, tern_axi_mux.sv)", update_axi_ports);
+                "tern_seq_axi.sv, rtl/dma/tern_dma.sv, tern_dma_backend.sv, tern_axi_mux.sv, tb/tern_dma_tb.sv)", update_axi_ports);
   add_md(*cmd, "the markdown signal tables (docs/core-rtl.md)", axi_markdown_tables, update_axi_markdown, out);
 }
 
