@@ -670,14 +670,14 @@ module tern_dve #(
   // first of a slot at TA + 1), tensor_scalar_reduce's read at TB and write at TO (the first
   // of a slot at TB).
   function automatic logic slot_pending(logic [TEnd*RecW-1:0] line, logic [3:0] slot,
-                                        int unsigned from, logic tsr);
+                                        int unsigned from, logic loop_b);  // loop_b: the sums at ALU B
     logic [RecW-1:0] r;
     logic            writes;
     slot_pending = 1'b0;
     for (int unsigned q = from + 1; q <= TO; q++) begin
       r = rec_at(line, q);
       writes = rec_fold(r) ? (q <= TB) :
-               rec_first(r) ? (q <= (tsr ? TB : TA + 1)) : (q <= (tsr ? TO : TB));
+               rec_first(r) ? (q <= (loop_b ? TB : TA + 1)) : (q <= (loop_b ? TO : TB));
       if ((rec_elem(r) || rec_fold(r)) && writes && r[9:6] == slot) slot_pending = 1'b1;
     end
   endfunction

@@ -393,11 +393,11 @@ module tern_dve_lane #(
     .data_i ({a_elem_i, a_first_i, op_a, alu0_a, a_col_i[3:0], xo, k_new}),
     .data_o ({m_elem_q, m_first_q, m_op_q, m_alu_q, m_col_q, m_x_q, m_key_q}));
 
-  // The scratch with slot k (of tensor_reduce add's ReduceSlots) set to v.
-  function automatic logic [S*32-1:0] with_slot(logic [S*32-1:0] scr, logic [3:0] k, logic [31:0] v);
+  // The scratch with slot k (of an add reduction's ReduceSlots) set to word.
+  function automatic logic [S*32-1:0] with_slot(logic [S*32-1:0] scr, logic [3:0] k, logic [31:0] word);
     with_slot = scr;
     for (int j = 0; j < RS; j++) begin
-      if (32'(k) == j) with_slot[j*32 +: 32] = v;
+      if (32'(k) == j) with_slot[j*32 +: 32] = word;
     end
   endfunction
 
