@@ -260,16 +260,20 @@ TEST(Kernels, GemmAtNTilesInALoop) {
   EXPECT_TRUE(r.ok()) << r.first_failure;
 }
 
-// Attention with a head dim past the partitions (q k^T accumulates over chunks of them) and
-// rmsnorm with rows too long for two row tiles of x and y beside gamma (one of each), against
+// Attention with a head dim past the partitions (q k^T accumulates over chunks of them),
+// rmsnorm with rows too long for two row tiles of x and y beside gamma (one of each) and softmax
+// with rows too long for two x tiles beside e (one x; tiny only), against
 // fp64, on tiny and small (the RTL runs the tiny shapes: Platform.KernelsPastTheirSimpleTiling).
 TEST(Kernels, AttentionAndNormPastThePartitionsAndSbuf) {
   for (const std::string cfg_name : {"tiny", "small"}) {
     const CoreConfig cfg = config(cfg_name);
-    const std::vector<std::pair<std::string, Shape>> runs{
+    std::vector<std::pair<std::string, Shape>> runs{
         {"attention", {{"d", 2 * cfg.partitions + 5}, {"s", 2 * cfg.partitions + 3}}},
         {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
     };
+    // (small's 64 KiB take three rows of the longest row an instruction takes, 4,096)
+    if (cfg.sbuf_partition_bytes / 10 <= 4096)
+      runs.push_back({"softmax", {{"d", cfg.sbuf_partition_bytes / 10}, {"rows", cfg.partitions + 1}}});
     for (const auto& [name, s] : runs) {
       SCOPED_TRACE(fmt::format("{} on {}, {}", name, cfg_name, kernels::shape_text(s)));
       const RefKernel& ref = kernels::find_kernel(name);

@@ -119,6 +119,7 @@ TEST(Platform, KernelsPastTheirSimpleTiling) {
   const std::vector<std::pair<std::string, kernels::Shape>> runs{
       {"attention", {{"d", 2 * cfg.partitions + 5}, {"s", 20}}},
       {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
+      {"softmax", {{"d", cfg.sbuf_partition_bytes / 10}, {"rows", cfg.partitions + 1}}},
       {"gemm_at", {{"m", 9 * cfg.partitions + 3}, {"k", 20 * cfg.pe_rows + 3}, {"n", 100}}},
       {"gemm", {{"m", 9 * cfg.partitions + 3}, {"k", 5 * cfg.pe_rows}, {"n", 500}}},
       {"gemm_at_fp8", {{"m", 5}, {"k", 8 * cfg.pe_rows}, {"n", 1100}}},

@@ -136,11 +136,16 @@ std::string config_sv_package(const CoreConfig& cfg) {
   for (const Field& f : kFields)
     out += fmt::format("  localparam int unsigned {} = {};\n", upper_camel(f.key), cfg.*(f.member));
   // Derived: tests/config_sv_test.sh holds the RTL's tern_pkg::sbuf_row_bytes to this value.
+  const CoreConfig::FetchCache fetch = cfg.fetch_cache();
   out += fmt::format(
       "  /* verilator lint_off UNUSEDPARAM */\n"
       "  localparam int unsigned SbufRowBytes = {};  // CoreConfig::sbuf_row_bytes\n"
-      "  /* verilator lint_on UNUSEDPARAM */\n",
-      cfg.sbuf_row_bytes());
+      "  /* verilator lint_on UNUSEDPARAM */\n"
+      "  // Each sequencer's instruction cache (tern_seq_axi): CoreConfig::fetch_cache\n"
+      "  localparam int unsigned FetchLines = {};\n"
+      "  localparam int unsigned FetchGroup = {};\n"
+      "  localparam int unsigned FetchAhead = {};\n",
+      cfg.sbuf_row_bytes(), fetch.lines, fetch.group, fetch.ahead);
   out += "endpackage\n";
   return out;
 }

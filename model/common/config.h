@@ -27,6 +27,20 @@ struct CoreConfig {
   uint32_t sbuf_row_bytes() const {
     return axi_data_bits / 8 < 4 * partitions ? axi_data_bits / 8 : 4 * partitions;
   }
+  // Each sequencer's instruction cache (tern_seq_axi, docs/core-rtl.md "Sequencers' AXI
+  // side"), the one definition the golden estimate and the RTL (through the generated package's
+  // FetchLines, FetchGroup and FetchAhead) read: `lines` direct-mapped lines, a power of two (64
+  // on the 128-partition configs, 16 from 8 partitions, one on the FPGA prototype's); reads of
+  // `group` instructions (a quarter of 16 lines); each request prefetches `ahead` groups (a
+  // quarter of the lines, at least one).
+  struct FetchCache {
+    uint32_t lines, group, ahead;
+  };
+  FetchCache fetch_cache() const {
+    const uint32_t lines = partitions >= 128 ? 64 : partitions >= 8 ? 16 : 1;
+    const uint32_t group = lines >= 16 ? 4 : 1;
+    return {lines, group, lines >= 8 * group ? lines / (4 * group) : 1};
+  }
 };
 
 // Parses and validates YAML text. `source` names it in error messages ("file:line:col: reason").

@@ -769,10 +769,7 @@ struct CoreModel::Impl {
 
   // Each sequencer's cache empty, sized as tern_seq_axi sizes it from the partitions.
   void reset_fetch() {
-    const uint32_t P = cfg.partitions;
-    const uint32_t lines = P >= 128 ? 64 : P >= 8 ? 16 : 1;
-    const uint32_t group = lines >= 16 ? 4 : 1;
-    const uint32_t ahead = lines >= 8 * group ? lines / (4 * group) : 1;
+    const auto [lines, group, ahead] = cfg.fetch_cache();
     for (FetchCache& f : fetch)
       f = FetchCache{lines, group, ahead, std::vector<int64_t>(lines / group, -1),
                      std::vector<uint64_t>(lines / group, 0), {}};

@@ -21,18 +21,17 @@
 module tern_seq_axi #(
   parameter int unsigned DataBits = tern_cfg_pkg::AxiDataBits,
   parameter int unsigned IdBits = 4,
-  // Lines per sequencer, a power of two: 64 (8 KiB of instructions) on the 128-partition
-  // configs, whose DMA keeps the HBM port busiest; 16 down to 8 partitions; one on the FPGA
-  // prototype's configs (fewer than 8 partitions), whose device has no room for more.
-  parameter int unsigned Lines = (tern_cfg_pkg::Partitions >= 128) ? 64 :
-                                 (tern_cfg_pkg::Partitions >= 8) ? 16 : 1,
+  // The instruction cache's sizes, from the config (CoreConfig::fetch_cache, the one
+  // definition): Lines per sequencer, a power of two (64, 8 KiB of instructions, on the
+  // 128-partition configs, whose DMA keeps the HBM port busiest; 16 down to 8 partitions; one on
+  // the FPGA prototype's, whose device has no room for more); Group instructions per fetch burst;
+  // Ahead groups prefetched after the requested one.
+  localparam int unsigned Lines = tern_cfg_pkg::FetchLines,
   localparam int unsigned LB = (Lines > 1) ? $clog2(Lines) : 1,
-  // Instructions per fetch burst: a quarter of 16 lines.
-  localparam int unsigned Group = (Lines >= 16) ? 4 : 1,
+  localparam int unsigned Group = tern_cfg_pkg::FetchGroup,
   localparam int unsigned GB = (Group > 1) ? $clog2(Group) : 1,
   localparam int unsigned GroupBytes = Group << tern_isa_pkg::InstrBytesLog2,
-  // Groups prefetched ahead of the requested one: a quarter of the lines, at least one.
-  localparam int unsigned Ahead = (Lines >= 8 * Group) ? Lines / (4 * Group) : 1,
+  localparam int unsigned Ahead = tern_cfg_pkg::FetchAhead,
   localparam int unsigned MaxReads = Ahead + 1,           // fetch reads in flight per sequencer
   localparam int unsigned CB = $clog2(MaxReads + 2),      // counts of reads (and one asked for)
   localparam int unsigned S  = tern_isa_pkg::NumSeqs,
@@ -457,5 +456,14 @@ module tern_seq_axi #(
 
   logic unused;
   assign unused = m_axi_rlast_i;  // beats are counted
+
+`ifndef SYNTHESIS
+  initial begin : params
+    assert (Lines > 0 && (Lines & (Lines - 1)) == 0 && Group > 0 && (Group & (Group - 1)) == 0 &&
+            Lines % Group == 0 && Ahead > 0)
+      else $fatal(1, "tern_seq_axi: Lines %0d, Group %0d (powers of two, Group dividing Lines), Ahead %0d (positive)",
+                  Lines, Group, Ahead);
+  end
+`endif
 
 endmodule

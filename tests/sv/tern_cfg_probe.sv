@@ -13,7 +13,11 @@ module tern_cfg_probe (
   output logic [31:0] axi_data_bits_o,
   // the RTL's derived SBUF row port against the C++ model's (CoreConfig::sbuf_row_bytes)
   output logic [31:0] sbuf_row_bytes_rtl_o,
-  output logic [31:0] sbuf_row_bytes_model_o
+  output logic [31:0] sbuf_row_bytes_model_o,
+  // the instruction cache's sizes, read only here and in tern_seq_axi
+  output logic [31:0] fetch_lines_o,
+  output logic [31:0] fetch_group_o,
+  output logic [31:0] fetch_ahead_o
 );
   assign partitions_o           = tern_cfg_pkg::Partitions;
   assign pe_rows_o              = tern_cfg_pkg::PeRows;
@@ -27,4 +31,7 @@ module tern_cfg_probe (
   assign sbuf_row_bytes_rtl_o   =
       tern_pkg::sbuf_row_bytes(tern_cfg_pkg::AxiDataBits / 8, tern_cfg_pkg::Partitions);
   assign sbuf_row_bytes_model_o = tern_cfg_pkg::SbufRowBytes;
+  assign fetch_lines_o          = tern_cfg_pkg::FetchLines;
+  assign fetch_group_o          = tern_cfg_pkg::FetchGroup;
+  assign fetch_ahead_o          = tern_cfg_pkg::FetchAhead;
 endmodule
