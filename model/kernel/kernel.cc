@@ -8,7 +8,7 @@
 //      keep only the waits the agent does not already know transitively;
 //   5. mark the waited-on instructions as signalling ($S[agent]++@complete) and turn each wait
 //      into a threshold: a constant plus a register that counts the producer's signals per
-//      loop iteration;
+//      loop iteration; drop a wait an earlier one of the same loop region implies;
 //   6. emit each sequencer's stream, with loop counters and register updates.
 // docs/programming-guide.md explains the result; docs/core-model.md the semantics it relies on.
 #include "kernel/kernel.h"
@@ -658,6 +658,30 @@ struct Kernel::Impl {
         }
         insts[si].waits.push_back(std::move(w));
       }
+    }
+    drop_implied_waits();
+  }
+
+  // A static wait is the largest threshold any of its instances needs, so it can be stronger
+  // than an instance needed, and a later wait of the same sequencer on the same producer can
+  // follow from it: same loop registers (the same loops, none opened or closed between them),
+  // a threshold no higher. Semaphores only grow, so such a wait is dropped.
+  void drop_implied_waits() {
+    std::array<std::map<int, std::vector<StaticInst::Wait>>, isa::kNumSeqs> held;  // per seq: agent -> waits
+    std::array<const std::vector<int>*, isa::kNumSeqs> region{};
+    for (StaticInst& si : insts) {
+      const size_t q = size_t(si.seq);
+      if (region[q] == nullptr || *region[q] != si.loops || si.trip_copy >= 0) held[q].clear();
+      region[q] = &si.loops;
+      if (si.trip_copy >= 0) continue;
+      si.waits.erase(std::remove_if(si.waits.begin(), si.waits.end(),
+                                    [&](const StaticInst::Wait& w) {
+                                      for (const auto& e : held[q][w.agent])
+                                        if (e.coef == w.coef && e.imm >= w.imm) return true;
+                                      return false;
+                                    }),
+                     si.waits.end());
+      for (const auto& w : si.waits) held[q][w.agent].push_back(w);
     }
   }
 

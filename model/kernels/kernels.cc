@@ -696,7 +696,7 @@ CheckResult softmax_check(const Shape& s, const Tensors& in, const Tensors& out)
 
 // --- layer norm and RMS norm ------------------------------------------------------------------
 
-// gamma and beta (or gamma alone) broadcast to every partition once, before the row loop.
+// gamma and beta (or gamma alone) broadcast to the first P partitions once, before the row loop.
 Tile load_row(Kernel& k, kernel::PoolRef& pool, const kernel::HbmTensor& t, uint32_t P, uint32_t D,
               const std::string& name) {
   const Tile tile = pool.tile(P, D, Dtype::kFp32, name);
@@ -727,8 +727,10 @@ void build_norm(Kernel& k, const Shape& s, bool rms) {
     const Tile x = x_pool.tile(rr, D, Dtype::kFp32, "x");
     k.dma_copy(k.all(x), window(X, r0, 0, rr, D));
     if (first) {  // the broadcasts share SBUF's DMA port: the statistics start while they land
-      gamma = load_row(k, consts, G, P, D, "gamma");
-      if (!rms) beta = load_row(k, consts, *Bt, P, D, "beta");
+      // Each partition reads its own copy, from HBM: only the partitions a row tile uses.
+      const uint32_t parts = std::min(R, P);
+      gamma = load_row(k, consts, G, parts, D, "gamma");
+      if (!rms) beta = load_row(k, consts, *Bt, parts, D, "beta");
     }
     const Tile rstd = small.tile(rr, 1, Dtype::kFp32, "rstd");
     const Tile y = y_pool.tile(rr, D, Dtype::kFp32, "y");
@@ -926,6 +928,8 @@ CheckResult mlp_check(const Shape& s, const Tensors& in, const Tensors& out) {
 
 // --- causal attention, one head, flash style ---------------------------------------------------
 
+constexpr uint32_t kQGroup = 2;  // attention's query tiles sharing each K/V tile
+
 void build_attention(Kernel& k, const Shape& s) {
   const CoreConfig& cfg = k.config();
   const uint32_t S = s.at("s"), D = s.at("d");
@@ -941,11 +945,14 @@ void build_attention(Kernel& k, const Shape& s) {
   const auto& V = k.input("v", S, D, Dtype::kBf16);
   const auto& O = k.output("o", S, D, Dtype::kFp32);
   const float scale = float(1.0 / std::sqrt(double(D)));
-  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2 * chunks);
+  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2 * kQGroup * chunks);
   auto rows = k.sbuf_pool("rows", 2), kv_pool = k.sbuf_pool("kv", 2 * (chunks + 1));
-  auto work = k.sbuf_pool("work", 2), p_pool = k.sbuf_pool("p", 2);
-  auto state = k.sbuf_pool("state", 3), vec = k.sbuf_pool("vec", 10);
-  auto ps = k.psum_pool("scores", 2), pt_ps = k.psum_pool("p_t", 2), pv_ps = k.psum_pool("pv", 2);
+  auto work = k.sbuf_pool("work", 2 * kQGroup), p_pool = k.sbuf_pool("p", 2 * kQGroup);
+  auto state = k.sbuf_pool("state", 3 * kQGroup), vec = k.sbuf_pool("vec", 10 * kQGroup);
+  // One PSUM bank of each per query tile of a group (a third tile would take a slot its group's
+  // first still uses: the builder refuses it); with the transposes', all 8 banks.
+  auto ps = k.psum_pool("scores", kQGroup), pt_ps = k.psum_pool("p_t", kQGroup);
+  auto pv_ps = k.psum_pool("pv", kQGroup);
   auto tr_ps = k.psum_pool("qk_t", 2);  // q^T and k^T: rows load contiguously, transpose on PE
   // Causal mask of a diagonal block: 1 where column <= row, else 0.
   const Tile diff = consts.tile(B, B, Dtype::kInt32, "diff");
@@ -955,80 +962,145 @@ void build_attention(Kernel& k, const Shape& s) {
   ge.alu0 = DveAlu::kGreaterEqual;
   ge.imm0 = 0.0f;
   k.tensor_scalar(k.all(mask), k.all(diff), ge);
-  const uint32_t tiles = (S + B - 1) / B;
-  for (uint32_t qi = 0; qi < tiles; ++qi) {  // one pass per query tile: a static loop
-    const uint32_t q0 = qi * B, qn = std::min(B, S - q0);
-    const Tile qr = rows.tile(qn, D, Dtype::kBf16, "q");
-    k.dma_copy(k.all(qr), window(Q, q0, 0, qn, D));
-    // q^T (or its chunks of head dims): the stationary operands of the scores.
-    auto transposed = [&](kernel::PoolRef& pool, const Tile& r, uint32_t n, const char* name) {
-      std::vector<Tile> t;
-      for (uint32_t c = 0; c < chunks; ++c) {
-        const uint32_t dc = std::min(P, D - c * P);
-        t.push_back(pool.tile(dc, n, Dtype::kBf16, name));
-        transpose_bf16(k, k.all(t.back()), k.sub(r, 0, n, c * P, dc), tr_ps);
-      }
-      return t;
+  // q^T (or its chunks of head dims): the stationary operands of the scores; k^T the moving.
+  auto transposed = [&](kernel::PoolRef& pool, const Tile& r, uint32_t n, const char* name) {
+    std::vector<Tile> t;
+    for (uint32_t c = 0; c < chunks; ++c) {
+      const uint32_t dc = std::min(P, D - c * P);
+      t.push_back(pool.tile(dc, n, Dtype::kBf16, name));
+      transpose_bf16(k, k.all(t.back()), k.sub(r, 0, n, c * P, dc), tr_ps);
+    }
+    return t;
+  };
+  // A query tile's state: q^T, the running max m, the row sums l and the output acc.
+  struct QTile {
+    uint32_t q0, qn;
+    std::vector<Tile> qt;
+    Tile m, l, acc;
+  };
+  // One K/V tile (k^T and v, loaded once for every query tile of a group).
+  struct KvTile {
+    uint32_t kn;
+    std::vector<Tile> kt;
+    Tile v;
+  };
+  auto load_kv = [&](Index k0, uint32_t kn) {
+    const Tile kr = rows.tile(kn, D, Dtype::kBf16, "k");
+    k.dma_copy(k.all(kr), window(Kt, k0, 0, kn, D));
+    KvTile kv{kn, transposed(kv_pool, kr, kn, "k_t"), kv_pool.tile(kn, D, Dtype::kBf16, "v")};
+    k.dma_copy(k.all(kv.v), window(V, k0, 0, kn, D));
+    return kv;
+  };
+  // The scores of the group's query tiles against one K/V tile, the online softmax update and
+  // P @ V, one step at a time for every query tile: each engine's queue runs in order, so the
+  // steps of one tile's chain alternate with the other's instead of waiting behind them.
+  struct Step {  // the tiles of one query tile's update
+    Tile sc, s2, cur, mnew, negm, p, rowsum, alpha, ptp, pt, pv;
+  };
+  auto blocks = [&](const std::vector<const QTile*>& qs, const KvTile& kv, const QTile* diagonal) {
+    const uint32_t kn = kv.kn;
+    std::vector<Step> st(qs.size());
+    auto each = [&](const std::function<void(const QTile&, Step&)>& f) {
+      for (size_t i = 0; i < qs.size(); ++i) f(*qs[i], st[i]);
     };
-    const std::vector<Tile> qt = transposed(q_pool, qr, qn, "q_t");
-    const Tile m = state.tile(qn, 1, Dtype::kFp32, "m");
-    const Tile l = state.tile(qn, 1, Dtype::kFp32, "l");
-    const Tile acc = state.tile(qn, D, Dtype::kFp32, "o");
-    k.memset(k.all(m), kernel::Imm::bits(kNegInf));
-    k.memset(k.all(l), 0.0f);
-    k.memset(k.all(acc), 0.0f);
-    // One K/V tile: scores, online softmax update, P @ V.
-    auto block = [&](Index k0, uint32_t kn, bool diagonal) {
-      const Tile kr = rows.tile(kn, D, Dtype::kBf16, "k");
-      k.dma_copy(k.all(kr), window(Kt, k0, 0, kn, D));
-      const std::vector<Tile> kt = transposed(kv_pool, kr, kn, "k_t");
-      const Tile v = kv_pool.tile(kn, D, Dtype::kBf16, "v");
-      k.dma_copy(k.all(v), window(V, k0, 0, kn, D));
-      const Tile sc = ps.tile(qn, kn, Dtype::kFp32, "scores");
-      for (uint32_t c = 0; c < chunks; ++c) k.matmul(k.all(sc), k.all(qt[c]), k.all(kt[c]), c > 0);
-      const Tile s2 = work.tile(qn, kn, Dtype::kFp32, "scaled");
-      ActArgs scl;
-      scl.scale = scale;
-      k.activation(k.all(s2), k.all(sc), scl);
-      if (diagonal) k.select(k.all(s2), k.sub(mask, 0, qn, 0, kn), k.all(s2), kernel::Imm::bits(kNegInf));
-      const Tile cur = vec.tile(qn, 1, Dtype::kFp32, "rowmax");
-      k.tensor_reduce(k.all(cur), k.all(s2), DveAlu::kMax);
-      const Tile mnew = vec.tile(qn, 1, Dtype::kFp32, "m_new");
-      k.tensor_tensor(k.all(mnew), k.all(m), k.all(cur), DveAlu::kMax);
-      const Tile negm = vec.tile(qn, 1, Dtype::kFp32, "neg_m");
-      DveArgs neg;
-      neg.alu0 = DveAlu::kMultiply;
-      neg.imm0 = -1.0f;
-      k.tensor_scalar(k.all(negm), k.all(mnew), neg);
-      const Tile p = p_pool.tile(qn, kn, Dtype::kBf16, "p");
-      const Tile rowsum = vec.tile(qn, 1, Dtype::kFp32, "rowsum");
-      exp_with_row_sums(k, k.all(p), k.all(s2), k.all(negm), k.all(rowsum));
-      const Tile alpha = vec.tile(qn, 1, Dtype::kFp32, "alpha");
+    DveArgs neg;
+    neg.alu0 = DveAlu::kMultiply;
+    neg.imm0 = -1.0f;
+    ActArgs scl;
+    scl.scale = scale;
+    const auto rescale = [&](const Step& x) {
+      DveArgs a;
+      a.alu0 = DveAlu::kMultiply;
+      a.s0_vec = k.all(x.alpha);
+      a.alu1 = DveAlu::kAdd;
+      return a;
+    };
+    each([&](const QTile& q, Step& x) {
+      x.sc = ps.tile(q.qn, kn, Dtype::kFp32, "scores");
+      for (uint32_t c = 0; c < chunks; ++c) k.matmul(k.all(x.sc), k.all(q.qt[c]), k.all(kv.kt[c]), c > 0);
+    });
+    each([&](const QTile& q, Step& x) {
+      x.s2 = work.tile(q.qn, kn, Dtype::kFp32, "scaled");
+      k.activation(k.all(x.s2), k.all(x.sc), scl);
+      if (&q == diagonal)
+        k.select(k.all(x.s2), k.sub(mask, 0, q.qn, 0, kn), k.all(x.s2), kernel::Imm::bits(kNegInf));
+    });
+    each([&](const QTile& q, Step& x) {
+      x.cur = vec.tile(q.qn, 1, Dtype::kFp32, "rowmax");
+      k.tensor_reduce(k.all(x.cur), k.all(x.s2), DveAlu::kMax);
+      x.mnew = vec.tile(q.qn, 1, Dtype::kFp32, "m_new");
+      k.tensor_tensor(k.all(x.mnew), k.all(q.m), k.all(x.cur), DveAlu::kMax);
+      x.negm = vec.tile(q.qn, 1, Dtype::kFp32, "neg_m");
+      k.tensor_scalar(k.all(x.negm), k.all(x.mnew), neg);
+    });
+    each([&](const QTile& q, Step& x) {
+      x.p = p_pool.tile(q.qn, kn, Dtype::kBf16, "p");
+      x.rowsum = vec.tile(q.qn, 1, Dtype::kFp32, "rowsum");
+      exp_with_row_sums(k, k.all(x.p), k.all(x.s2), k.all(x.negm), k.all(x.rowsum));
+      x.alpha = vec.tile(q.qn, 1, Dtype::kFp32, "alpha");
       ActArgs ea;
       ea.func = act::ActFunc::kExp;
-      ea.bias_vec = k.all(negm);
-      k.activation(k.all(alpha), k.all(m), ea);
-      DveArgs rescale;
-      rescale.alu0 = DveAlu::kMultiply;
-      rescale.s0_vec = k.all(alpha);
-      rescale.alu1 = DveAlu::kAdd;
-      k.scalar_tensor_tensor(k.all(l), k.all(l), k.all(rowsum), rescale);
-      const Tile ptp = pt_ps.tile(kn, qn, Dtype::kFp32, "p_t_psum");
-      k.pe_transpose(k.all(ptp), k.all(p));
-      const Tile pt = p_pool.tile(kn, qn, Dtype::kBf16, "p_t");
-      k.tensor_copy(k.all(pt), k.low_bits(k.all(ptp), Dtype::kBf16));
-      const Tile pv = pv_ps.tile(qn, D, Dtype::kFp32, "pv");
-      k.matmul(k.all(pv), k.all(pt), k.all(v), false);
-      k.scalar_tensor_tensor(k.all(acc), k.all(acc), k.all(pv), rescale);
-      k.tensor_copy(k.all(m), k.all(mnew));
-    };
-    if (qi > 0) k.loop(qi, [&](Index j) { block(j * B, B, false); });
-    block(Index(q0), qn, true);
-    const Tile rl = vec.tile(qn, 1, Dtype::kFp32, "1/l");
-    act_function(k, k.all(rl), k.all(l), act::ActFunc::kReciprocal);
-    const Tile o = work.tile(qn, D, Dtype::kFp32, "out");
-    scale_rows(k, k.all(o), k.all(acc), k.all(rl));
-    k.dma_copy(window(O, q0, 0, qn, D), k.all(o));
+      ea.bias_vec = k.all(x.negm);
+      k.activation(k.all(x.alpha), k.all(q.m), ea);
+    });
+    each([&](const QTile& q, Step& x) {
+      k.scalar_tensor_tensor(k.all(q.l), k.all(q.l), k.all(x.rowsum), rescale(x));
+      x.ptp = pt_ps.tile(kn, q.qn, Dtype::kFp32, "p_t_psum");
+      k.pe_transpose(k.all(x.ptp), k.all(x.p));
+    });
+    each([&](const QTile& q, Step& x) {
+      x.pt = p_pool.tile(kn, q.qn, Dtype::kBf16, "p_t");
+      k.tensor_copy(k.all(x.pt), k.low_bits(k.all(x.ptp), Dtype::kBf16));
+      x.pv = pv_ps.tile(q.qn, D, Dtype::kFp32, "pv");
+      k.matmul(k.all(x.pv), k.all(x.pt), k.all(kv.v), false);
+    });
+    each([&](const QTile& q, Step& x) {
+      k.scalar_tensor_tensor(k.all(q.acc), k.all(q.acc), k.all(x.pv), rescale(x));
+      k.tensor_copy(k.all(q.m), k.all(x.mnew));
+    });
+  };
+  // Query tiles go in groups of kQGroup: each K/V tile is loaded and transposed once for the
+  // group, and the group's update chains (each a run of small dependent instructions on the
+  // PE, ACT and DVE) interleave, so one chain's wait is another's work.
+  const uint32_t tiles = (S + B - 1) / B;
+  for (uint32_t g0 = 0; g0 < tiles; g0 += kQGroup) {  // a static loop over query groups
+    std::vector<QTile> group;
+    for (uint32_t qi = g0; qi < std::min(tiles, g0 + kQGroup); ++qi) {
+      QTile q{qi * B, std::min(B, S - qi * B), {}, {}, {}, {}};
+      const Tile qr = rows.tile(q.qn, D, Dtype::kBf16, "q");
+      k.dma_copy(k.all(qr), window(Q, q.q0, 0, q.qn, D));
+      q.qt = transposed(q_pool, qr, q.qn, "q_t");
+      q.m = state.tile(q.qn, 1, Dtype::kFp32, "m");
+      q.l = state.tile(q.qn, 1, Dtype::kFp32, "l");
+      q.acc = state.tile(q.qn, D, Dtype::kFp32, "o");
+      k.memset(k.all(q.m), kernel::Imm::bits(kNegInf));
+      k.memset(k.all(q.l), 0.0f);
+      k.memset(k.all(q.acc), 0.0f);
+      group.push_back(std::move(q));
+    }
+    // The K/V tiles before the group's first query tile serve every tile of it off the diagonal.
+    if (g0 > 0) {
+      k.loop(g0, [&](Index j) {
+        const KvTile kv = load_kv(j * B, B);
+        std::vector<const QTile*> qs;
+        for (const QTile& q : group) qs.push_back(&q);
+        blocks(qs, kv, nullptr);
+      });
+    }
+    // The group's own K/V tiles: the diagonal for one query tile, behind it for the later ones.
+    for (size_t t = 0; t < group.size(); ++t) {
+      const KvTile kv = load_kv(Index(group[t].q0), group[t].qn);
+      std::vector<const QTile*> qs;
+      for (size_t u = t; u < group.size(); ++u) qs.push_back(&group[u]);
+      blocks(qs, kv, &group[t]);
+    }
+    for (const QTile& q : group) {
+      const Tile rl = vec.tile(q.qn, 1, Dtype::kFp32, "1/l");
+      act_function(k, k.all(rl), k.all(q.l), act::ActFunc::kReciprocal);
+      const Tile o = work.tile(q.qn, D, Dtype::kFp32, "out");
+      scale_rows(k, k.all(o), k.all(q.acc), k.all(rl));
+      k.dma_copy(window(O, q.q0, 0, q.qn, D), k.all(o));
+    }
   }
 }
 
