@@ -269,6 +269,8 @@ TEST(Kernels, AttentionAndNormPastThePartitionsAndSbuf) {
     const CoreConfig cfg = config(cfg_name);
     std::vector<std::pair<std::string, Shape>> runs{
         {"attention", {{"d", 2 * cfg.partitions + 5}, {"s", 2 * cfg.partitions + 3}}},
+        // a head dim whose pair of query tiles does not fit tiny's SBUF (one at a time there)
+        {"attention", {{"d", std::min(16 * cfg.partitions, cfg.moving_max_n())}, {"s", 2 * cfg.partitions + 3}}},
         {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
     };
     // (small's 64 KiB take three rows of the longest row an instruction takes, 4,096)

@@ -928,7 +928,22 @@ CheckResult mlp_check(const Shape& s, const Tensors& in, const Tensors& out) {
 
 // --- causal attention, one head, flash style ---------------------------------------------------
 
-constexpr uint32_t kQGroup = 2;  // attention's query tiles sharing each K/V tile
+// Attention's SBUF pools for query groups of g tiles: (name, buffers, largest tile's bytes).
+struct AttnPool {
+  const char* name;
+  uint32_t bufs;
+  uint64_t bytes;
+};
+std::vector<AttnPool> attention_pools(uint32_t B, uint32_t D, uint32_t chunks, uint32_t g) {
+  return {{"mask", 2, 4ull * B},
+          {"q_t", 2 * g * chunks, 2ull * B},
+          {"rows", 2, 2ull * D},
+          {"kv", 2 * (chunks + 1), 2ull * std::max(B, D)},
+          {"work", 2 * g, 4ull * std::max(B, D)},
+          {"p", 2 * g, 2ull * B},
+          {"state", 3 * g, 4ull * D},
+          {"vec", 10 * g, 4}};
+}
 
 void build_attention(Kernel& k, const Shape& s) {
   const CoreConfig& cfg = k.config();
@@ -945,14 +960,23 @@ void build_attention(Kernel& k, const Shape& s) {
   const auto& V = k.input("v", S, D, Dtype::kBf16);
   const auto& O = k.output("o", S, D, Dtype::kFp32);
   const float scale = float(1.0 / std::sqrt(double(D)));
-  auto consts = k.sbuf_pool("mask", 2), q_pool = k.sbuf_pool("q_t", 2 * kQGroup * chunks);
-  auto rows = k.sbuf_pool("rows", 2), kv_pool = k.sbuf_pool("kv", 2 * (chunks + 1));
-  auto work = k.sbuf_pool("work", 2 * kQGroup), p_pool = k.sbuf_pool("p", 2 * kQGroup);
-  auto state = k.sbuf_pool("state", 3 * kQGroup), vec = k.sbuf_pool("vec", 10 * kQGroup);
-  // One PSUM bank of each per query tile of a group (a third tile would take a slot its group's
-  // first still uses: the builder refuses it); with the transposes', all 8 banks.
-  auto ps = k.psum_pool("scores", kQGroup), pt_ps = k.psum_pool("p_t", kQGroup);
-  auto pv_ps = k.psum_pool("pv", kQGroup);
+  // Query tiles in pairs while the pair's buffers fit a partition (a long head dim on a small
+  // SBUF: one at a time). A third would need more PSUM banks than the 8 that the scores, P^T,
+  // P V and the transposes take two each of.
+  auto sbuf_bytes = [&](uint32_t g) {
+    uint64_t bytes = 0;
+    for (const AttnPool& pool : attention_pools(B, D, chunks, g))
+      bytes += pool.bufs * kernel::sbuf_slot_bytes(pool.bytes);
+    return bytes;
+  };
+  const uint32_t group_tiles = sbuf_bytes(2) <= cfg.sbuf_partition_bytes ? 2 : 1;
+  std::map<std::string, kernel::PoolRef> pools;
+  for (const AttnPool& pool : attention_pools(B, D, chunks, group_tiles))
+    pools.emplace(pool.name, k.sbuf_pool(pool.name, pool.bufs));
+  auto &consts = pools.at("mask"), &q_pool = pools.at("q_t"), &rows = pools.at("rows");
+  auto &kv_pool = pools.at("kv"), &work = pools.at("work"), &p_pool = pools.at("p");
+  auto &state = pools.at("state"), &vec = pools.at("vec");
+  auto ps = k.psum_pool("scores", 2), pt_ps = k.psum_pool("p_t", 2), pv_ps = k.psum_pool("pv", 2);
   auto tr_ps = k.psum_pool("qk_t", 2);  // q^T and k^T: rows load contiguously, transpose on PE
   // Causal mask of a diagonal block: 1 where column <= row, else 0.
   const Tile diff = consts.tile(B, B, Dtype::kInt32, "diff");
@@ -1059,13 +1083,13 @@ void build_attention(Kernel& k, const Shape& s) {
       k.tensor_copy(k.all(q.m), k.all(x.mnew));
     });
   };
-  // Query tiles go in groups of kQGroup: each K/V tile is loaded and transposed once for the
+  // Query tiles go in groups of group_tiles: each K/V tile is loaded and transposed once for the
   // group, and the group's update chains (each a run of small dependent instructions on the
   // PE, ACT and DVE) interleave, so one chain's wait is another's work.
   const uint32_t tiles = (S + B - 1) / B;
-  for (uint32_t g0 = 0; g0 < tiles; g0 += kQGroup) {  // a static loop over query groups
+  for (uint32_t g0 = 0; g0 < tiles; g0 += group_tiles) {  // a static loop over query groups
     std::vector<QTile> group;
-    for (uint32_t qi = g0; qi < std::min(tiles, g0 + kQGroup); ++qi) {
+    for (uint32_t qi = g0; qi < std::min(tiles, g0 + group_tiles); ++qi) {
       QTile q{qi * B, std::min(B, S - qi * B), {}, {}, {}, {}};
       const Tile qr = rows.tile(q.qn, D, Dtype::kBf16, "q");
       k.dma_copy(k.all(qr), window(Q, q.q0, 0, q.qn, D));
