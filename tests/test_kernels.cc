@@ -262,7 +262,7 @@ TEST(Kernels, GemmAtNTilesInALoop) {
 
 // Attention with a head dim past the partitions (q k^T accumulates over chunks of them),
 // rmsnorm with rows too long for two row tiles of x and y beside gamma (one of each) and softmax
-// with rows too long for two x tiles beside e (one x; tiny only), against
+// with rows too long for three or four x tiles beside e (tiny only), against
 // fp64, on tiny and small (the RTL runs the tiny shapes: Platform.KernelsPastTheirSimpleTiling).
 TEST(Kernels, AttentionAndNormPastThePartitionsAndSbuf) {
   for (const std::string cfg_name : {"tiny", "small"}) {
@@ -273,9 +273,11 @@ TEST(Kernels, AttentionAndNormPastThePartitionsAndSbuf) {
         {"attention", {{"d", std::min(16 * cfg.partitions, cfg.moving_max_n())}, {"s", 2 * cfg.partitions + 3}}},
         {"rmsnorm", {{"d", cfg.sbuf_partition_bytes / 16}, {"rows", cfg.partitions + 1}}},
     };
-    // (small's 64 KiB take three rows of the longest row an instruction takes, 4,096)
-    if (cfg.sbuf_partition_bytes / 10 <= 4096)
-      runs.push_back({"softmax", {{"d", cfg.sbuf_partition_bytes / 10}, {"rows", cfg.partitions + 1}}});
+    // softmax rows with room for two x buffers, then one (small's 64 KiB take four rows of the
+    // longest row an instruction takes, 4,096)
+    for (uint32_t part : {14u, 10u})
+      if (cfg.sbuf_partition_bytes / part <= 4096)
+        runs.push_back({"softmax", {{"d", cfg.sbuf_partition_bytes / part}, {"rows", 2 * cfg.partitions + 1}}});
     for (const auto& [name, s] : runs) {
       SCOPED_TRACE(fmt::format("{} on {}, {}", name, cfg_name, kernels::shape_text(s)));
       const RefKernel& ref = kernels::find_kernel(name);

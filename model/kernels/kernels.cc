@@ -648,13 +648,15 @@ void build_softmax(Kernel& k, const Shape& s) {
   const uint32_t R = s.at("rows"), D = s.at("d"), P = k.config().partitions;
   const auto& X = k.input("x", R, D, Dtype::kFp32);
   const auto& Y = k.output("y", R, D, Dtype::kFp32);
-  // x (loaded, then scaled in place and stored) double-buffered, so the next row tile loads
+  // x (loaded, then scaled in place and stored) in three buffers, so the next row tiles load
   // while this one computes and stores; one e suffices, since the next tile's exp follows this
-  // tile's scale on the Vector Engine's queue anyway. Where three rows do not fit a partition
-  // (a long row on a small SBUF), one x: a load then waits for the previous tile's store.
+  // tile's scale on the Vector Engine's queue anyway. Where four rows do not fit a partition,
+  // two x, and where three do not (a long row on a small SBUF), one: a load then waits for
+  // the previous tile's store.
   const uint64_t row = kernel::sbuf_slot_bytes(uint64_t(D) * 4);
   const uint64_t stats = 2 * kernel::sbuf_slot_bytes(4);
-  const uint32_t x_bufs = 3 * row + stats <= k.config().sbuf_partition_bytes ? 2 : 1;
+  const uint64_t sbuf = k.config().sbuf_partition_bytes;
+  const uint32_t x_bufs = 4 * row + stats <= sbuf ? 3 : 3 * row + stats <= sbuf ? 2 : 1;
   auto x_pool = k.sbuf_pool("x", x_bufs), e_pool = k.sbuf_pool("e", 1);
   auto small = k.sbuf_pool("stats", 2);
   tile_loop(k, 0, R, P, [&](Index r0, uint32_t rr) {
