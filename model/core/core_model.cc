@@ -97,11 +97,12 @@ struct Transfer {
   uint64_t ready = 0;  // cycle the trigger completed
 };
 
-// A sequencer's instruction cache (tern_seq_axi, docs/core-rtl.md "Sequencers' AXI side"):
-// `lines` direct-mapped by instruction number, filled a group of `group` instructions a read,
-// the `ahead` groups after each requested one prefetched, `ahead` + 1 reads in flight.
+// A sequencer's instruction cache (tern_seq_axi, docs/core-rtl.md "Sequencers' AXI side"), its
+// sizes CoreConfig::fetch_cache(): `lines` direct-mapped by instruction number, filled a group of
+// `group` instructions a read, the `ahead` groups after each requested one prefetched, `ahead` + 1
+// reads in flight.
 struct FetchCache {
-  uint32_t lines, group, ahead;
+  CoreConfig::FetchCache size;
   std::vector<int64_t> tag;        // per group slot: the group it holds or is bringing (-1: none)
   std::vector<uint64_t> arrival;   // when that group's first instruction lands
   std::deque<uint64_t> in_flight;  // the reads' landings, in issue order
@@ -769,17 +770,17 @@ struct CoreModel::Impl {
 
   // Each sequencer's cache empty, sized as tern_seq_axi sizes it from the partitions.
   void reset_fetch() {
-    const auto [lines, group, ahead] = cfg.fetch_cache();
+    const CoreConfig::FetchCache size = cfg.fetch_cache();
+    const uint32_t slots = size.lines / size.group;
     for (FetchCache& f : fetch)
-      f = FetchCache{lines, group, ahead, std::vector<int64_t>(lines / group, -1),
-                     std::vector<uint64_t>(lines / group, 0), {}};
+      f = FetchCache{size, std::vector<int64_t>(slots, -1), std::vector<uint64_t>(slots, 0), {}};
   }
 
   // A read of group g asked for at t: it starts when one of the ahead + 1 read slots is free
   // and lands a round trip later.
   uint64_t fetch_read(FetchCache& f, int64_t g, uint64_t t) {
     while (!f.in_flight.empty() && f.in_flight.front() <= t) f.in_flight.pop_front();
-    if (f.in_flight.size() > f.ahead) {
+    if (f.in_flight.size() > f.size.ahead) {
       t = f.in_flight.front();
       f.in_flight.pop_front();
     }
@@ -795,13 +796,13 @@ struct CoreModel::Impl {
   // read; the groups after it are prefetched. An instruction is its beats after its group's first.
   uint64_t fetch_time(int si, uint32_t pc, uint64_t t) {
     FetchCache& f = fetch[size_t(si)];
-    const int64_t g = pc / f.group;
+    const int64_t g = pc / f.size.group;
     const size_t slots = f.tag.size();
     const uint64_t landed = f.tag[size_t(g) % slots] == g ? f.arrival[size_t(g) % slots] : fetch_read(f, g, t);
-    for (int64_t k = 1; k <= int64_t(f.ahead); ++k)
+    for (int64_t k = 1; k <= int64_t(f.size.ahead); ++k)
       if (f.tag[size_t(g + k) % slots] != g + k) fetch_read(f, g + k, t);
     const uint64_t beats = ceil_div(isa::kInstrBytes * 8, cfg.axi_data_bits);
-    return std::max(t, landed + beats * (pc % f.group));
+    return std::max(t, landed + beats * (pc % f.size.group));
   }
 
   // --- sequencers ----------------------------------------------------------------------------

@@ -667,7 +667,10 @@ struct Kernel::Impl {
   // follow from it: same loop registers (the same loops, none opened or closed between them),
   // a threshold no higher. Semaphores only grow, so such a wait is dropped.
   void drop_implied_waits() {
-    std::array<std::map<int, std::vector<StaticInst::Wait>>, isa::kNumSeqs> held;  // per seq: agent -> waits
+    // Per sequencer, in the current region: (producer, register coefficients) -> highest
+    // threshold waited for.
+    using Key = std::pair<int, std::map<int, int64_t>>;
+    std::array<std::map<Key, int64_t>, isa::kNumSeqs> held;
     std::array<const std::vector<int>*, isa::kNumSeqs> region{};
     for (StaticInst& si : insts) {
       const size_t q = size_t(si.seq);
@@ -676,12 +679,14 @@ struct Kernel::Impl {
       if (si.trip_copy >= 0) continue;
       si.waits.erase(std::remove_if(si.waits.begin(), si.waits.end(),
                                     [&](const StaticInst::Wait& w) {
-                                      for (const auto& e : held[q][w.agent])
-                                        if (e.coef == w.coef && e.imm >= w.imm) return true;
-                                      return false;
+                                      const auto it = held[q].find({w.agent, w.coef});
+                                      return it != held[q].end() && it->second >= w.imm;
                                     }),
                      si.waits.end());
-      for (const auto& w : si.waits) held[q][w.agent].push_back(w);
+      for (const auto& w : si.waits) {
+        int64_t& imm = held[q].try_emplace({w.agent, w.coef}, w.imm).first->second;
+        imm = std::max(imm, w.imm);
+      }
     }
   }
 
