@@ -23,7 +23,7 @@ help:
 	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top, then make timing"
 	@echo "make timing logic levels per stage against the budget, and area (build/timing/*.json); AREA_SMALL=1 adds the small core"
 	@echo "make coverage  make test's suite and the smoke regression on models built with --coverage (build/coverage/summary.json, html/)"
-	@echo "make formal bounded model checks and k-induction of the FIFO, arbiter, semaphores and link credits (build/formal/summary.json)"
+	@echo "make formal bounded model checks and k-induction of the FIFO, arbiter, semaphores, link credits and two fp steps (build/formal/summary.json)"
 	@echo "make fpga   iCE40 bitstream (build/fpga/report.json)"
 	@echo "make bench  cycle benchmarks -> build/bench/*.json"
 	@echo "make bench-trn2  only the trn2 core's e2e GEMM and the sim-speed bench (part of make bench)"
@@ -92,8 +92,8 @@ coverage: bootstrap
 	cmake --build $(COVERAGE_BUILD) -j $(JOBS)
 	JOBS=$(JOBS) scripts/coverage.sh $(COVERAGE_BUILD)
 
-# The properties of the small protocol blocks (formal/), proven with Yosys and yosys-smtbmc:
-# no build, so no configure.
+# The properties of the small protocol blocks and the fp steps' equivalences (formal/), proven
+# with Yosys and yosys-smtbmc: no build, so no configure.
 formal: bootstrap
 	scripts/formal.sh
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Proves the properties of the small protocol blocks (`make formal`; docs/verification.md
-# "Formal"). Each proof is a wrapper in formal/<top>.sv that instantiates the block with free
-# inputs and states its properties as immediate assertions (plain SV that a simulation can run
+# Proves the properties of the small protocol blocks, and the equivalence of fp steps with the
+# forms they replace (`make formal`; docs/verification.md "Formal"). Each proof is a wrapper in
+# formal/<top>.sv that instantiates the block (or calls the functions) with free inputs and states its properties as immediate assertions (plain SV that a simulation can run
 # too). For each proof in the table below:
 #   1. yosys: the block's sources with `read_verilog -sv` (SYNTHESIS defined: the RTL's own
 #      simulation assertions, concurrent SVA that Yosys 0.23 cannot read, are left out), the
@@ -37,6 +37,7 @@ done
 # name             top (formal/<top>.sv)  depth  parameters  sources, packages first
 sem="rtl/core/tern_isa_pkg.sv rtl/core/tern_sem_cell.sv rtl/core/tern_sem_bank.sv"
 link="rtl/link/tern_link_pkg.sv rtl/link/tern_link_crc.sv rtl/link/tern_link_tx.sv"
+fp="rtl/common/tern_pkg.sv rtl/fp/tern_fp_pkg.sv"  # combinational equivalences of fp steps
 proofs=(
   "tern_fifo         tern_fifo_props       20     -           rtl/prim/tern_fifo.sv"
   "tern_rr_arb.n4    tern_rr_arb_props     20     N=4         rtl/prim/tern_mux.sv rtl/prim/tern_rr_arb.sv"
@@ -46,6 +47,8 @@ proofs=(
   "tern_sem_bank.s37 tern_sem_bank_props   4      Sel=37      $sem"
   "tern_sem_bank.s63 tern_sem_bank_props   4      Sel=63      $sem"
   "tern_link_tx      tern_link_tx_props    5      -           $link"
+  "tern_fp_norm_prep tern_fp_norm_prep_props 2  -           $fp"
+  "tern_fp_unpack    tern_fp_unpack_props  2      -           $fp"
 )
 
 if [[ -n ${NAMES:-} ]]; then

@@ -11,13 +11,13 @@
 #              BUILD         build directory (default build)
 #              CFG           config (default fpga)
 #              FPGA_ROWS, FPGA_COLS  the slice (default 1 x 1: the largest that fits)
-#              FPGA_FREQ_MHZ timing target (default 20; the goal is 24, twice the board's 12 MHz; the design
-#                            runs on the board clock, so the target is a margin)
+#              FPGA_FREQ_MHZ timing target (default 24, twice the board's 12 MHz; the design runs
+#                            on the board clock, so the target is a margin)
 #              FPGA_SEED     nextpnr placement seed (default 1)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-FREQ=${FPGA_FREQ_MHZ:-20}
+FREQ=${FPGA_FREQ_MHZ:-24}
 SEED=${FPGA_SEED:-1}
 TOP=tern_fpga_top
 OUT="$BUILD/fpga"

@@ -2,7 +2,7 @@
 // honoured, canonical NaN; golden tern::fp32_add) in ten steps of at most 8 LUT6 levels each,
 // with Latency (0 .. 10) registers spread evenly over them (tern_pipe_reg). One addition a cycle
 // while en_i is high; en_i low holds every stage. Steps (tern_fp_pkg): unpack, add_order,
-// add_align, add_sum_low, add_sum_high, add_count, add_normalize + round_prep, round_shift,
+// add_align, add_sum_low, add_sum_high, add_count, add_normalize_prep, round_shift,
 // round_increment, round_encode (tern_fp_add_steps and tern_fp_round_tail hold all but the
 // first).
 module tern_fp32_add_pipe #(

@@ -1,6 +1,6 @@
 // tern_fp_add_steps: the addition steps of every adding unit, tern_fp_pkg's add_order,
-// add_align, add_sum_low, add_sum_high, add_count and add_normalize + round_prep (to fp32,
-// RNE), as boundaries Index .. Index + 5 of a unit of Steps steps and Latency registers
+// add_align, add_sum_low, add_sum_high, add_count and add_normalize_prep (add_normalize +
+// round_prep to fp32, RNE), as boundaries Index .. Index + 5 of a unit of Steps steps and Latency registers
 // (tern_pipe_reg). The unit's own steps end in two unpacked operands; tern_fp_round_tail
 // takes the result on.
 module tern_fp_add_steps #(
@@ -56,8 +56,7 @@ module tern_fp_add_steps #(
     .clk_i, .rst_ni, .en_i, .valid_i (valid[3]), .data_i (counted_d), .valid_o (valid[4]),
     .data_o (counted_q));
 
-  assign prep_d = tern_fp_pkg::round_prep(tern_pkg::DtFp32, tern_fp_pkg::add_normalize(counted_q),
-                                          tern_pkg::RoundRne, 1'b0, 32'd0);
+  assign prep_d = tern_fp_pkg::add_normalize_prep(counted_q);
   tern_pipe_reg #(.Width (PrepW), .Steps (Steps), .Latency (Latency), .Index (Index + 5)) u_prep (
     .clk_i, .rst_ni, .en_i, .valid_i (valid[4]), .data_i (prep_d), .valid_o, .data_o (prep_o));
 

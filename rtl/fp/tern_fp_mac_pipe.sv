@@ -6,7 +6,7 @@
 // (tern_pipe_reg). One step a cycle while en_i is high; en_i low holds every stage.
 // Steps (tern_fp_pkg): unpack_part_fields, unpack_shift (both operands and acc), unpack_exp +
 // mul_exact_rows, mul_exact_resolve (acc travels beside the product), add_order, add_align,
-// add_sum_low, add_sum_high, add_count, add_normalize + round_prep, round_shift,
+// add_sum_low, add_sum_high, add_count, add_normalize_prep, round_shift,
 // round_increment, round_encode. The operand types are the Tensor Engine's (tern_fp_mac);
 // a part other than tern_fp_pkg::PartWhole selects the fp32 decomposition's hi or lo.
 module tern_fp_mac_pipe #(

@@ -66,35 +66,51 @@ package tern_fp_pkg;
   // Two steps: unpack_fields decodes, unpack_normalize moves a subnormal's leading one to the
   // top. The fields form (39) is the unpacked layout before normalising:
   //   {nan, inf, zero, sign, exp[10:0] of significand bit 23, sig[23:0] with the hidden bit}.
+  // Each dtype's fields are fixed bit ranges, picked by a case on dt (a select, where shifts by
+  // the layout's widths would be barrel shifters in front of the exponent's subtraction: the
+  // PE's longest path on the iCE40). `make formal` proves it equal to the layout formulas of
+  // tern_pkg (fmt_exp_bits, fmt_man_bits, fmt_tail_bits) for every dtype code and encoding
+  // (formal/tern_fp_unpack_props.sv), which keeps the two in step.
   function automatic logic [38:0] unpack_fields(logic [3:0] dt, logic [31:0] bits);
-    logic               r_nan, r_inf, r_zero, r_sign;
-    logic [4:0]         man_bits, exp_bits, sign_pos;
-    logic [31:0]        fields;
-    logic [7:0]         exp_field;
-    logic [22:0]        man_field;
-    logic               exp_all_ones, man_all_ones, exp_zero;
-    logic [23:0]        sig_raw;
-    logic [10:0]        exp_top;
-    man_bits  = 5'(tern_pkg::fmt_man_bits(dt));
-    exp_bits  = 5'(tern_pkg::fmt_exp_bits(dt));
-    fields    = bits >> tern_pkg::fmt_tail_bits(dt);
-    exp_field = 8'((fields >> man_bits) & ((32'd1 << exp_bits) - 32'd1));
-    man_field = 23'(fields & ((32'd1 << man_bits) - 32'd1));
-    exp_all_ones = (exp_field == 8'((32'd1 << exp_bits) - 32'd1));
-    man_all_ones = (man_field == 23'((32'd1 << man_bits) - 32'd1));
-    exp_zero     = (exp_field == 8'd0);
-
-    sign_pos = 5'(tern_pkg::fmt_width(dt) - 1);
-    r_sign = bits[sign_pos];
-    r_nan  = exp_all_ones && (tern_pkg::fmt_has_inf(dt) ? (man_field != 23'd0) : man_all_ones);
-    r_inf  = exp_all_ones && tern_pkg::fmt_has_inf(dt) && (man_field == 23'd0);
-    r_zero = exp_zero && (man_field == 23'd0);
-    // The fraction directly below bit 23 whatever its width, the hidden bit on top. Normal:
-    // e - bias; subnormal: emin = 1 - bias, before the normalising shift.
-    sig_raw = ((24'(!exp_zero) << man_bits) | 24'(man_field)) << (5'd23 - man_bits);
-    exp_top = exp_zero ? 11'(32'sd1 - tern_pkg::fmt_bias(dt))
-                       : 11'($signed({24'd0, exp_field}) - tern_pkg::fmt_bias(dt));
-    unpack_fields = {r_nan, r_inf, r_zero, r_sign, exp_top, sig_raw};
+    logic        r_nan, r_inf, r_zero, r_sign, exp_ones, exp_zero, man_zero, man_ones;
+    logic [7:0]  exp_field;
+    logic [22:0] frac;  // the fraction directly below bit 23, whatever its width
+    logic [10:0] exp_top;
+    unique case (dt)
+      tern_pkg::DtTf32: begin
+        {r_sign, exp_field, frac} = {bits[31:13], 13'd0};
+        man_ones = &bits[22:13];
+      end
+      tern_pkg::DtBf16: begin
+        {r_sign, exp_field, frac} = {bits[15:0], 16'd0};
+        man_ones = &bits[6:0];
+      end
+      tern_pkg::DtFp16: begin
+        {r_sign, exp_field, frac} = {bits[15], 3'd0, bits[14:0], 13'd0};
+        man_ones = &bits[9:0];
+      end
+      tern_pkg::DtFp8E4M3: begin
+        {r_sign, exp_field, frac} = {bits[7], 4'd0, bits[6:0], 20'd0};
+        man_ones = &bits[2:0];
+      end
+      tern_pkg::DtFp8E5M2: begin
+        {r_sign, exp_field, frac} = {bits[7], 3'd0, bits[6:0], 21'd0};
+        man_ones = &bits[1:0];
+      end
+      default: begin
+        {r_sign, exp_field, frac} = bits;
+        man_ones = &bits[22:0];
+      end
+    endcase
+    exp_ones = (exp_field == 8'((32'd1 << tern_pkg::fmt_exp_bits(dt)) - 32'd1));
+    exp_zero = (exp_field == 8'd0);
+    man_zero = (frac == 23'd0);
+    r_nan  = exp_ones && (tern_pkg::fmt_has_inf(dt) ? !man_zero : man_ones);
+    r_inf  = exp_ones && tern_pkg::fmt_has_inf(dt) && man_zero;
+    r_zero = exp_zero && man_zero;
+    // Normal: e - bias; subnormal: emin = 1 - bias, before the normalising shift.
+    exp_top = 11'($signed({24'd0, exp_field | {7'd0, exp_zero}}) - tern_pkg::fmt_bias(dt));
+    unpack_fields = {r_nan, r_inf, r_zero, r_sign, exp_top, !exp_zero, frac};
   endfunction
 
   // unpack_normalize in two steps for a pipeline: unpack_shift moves a subnormal's leading one
@@ -146,8 +162,8 @@ package tern_fp_pkg;
   // their own hi); lo is x - hi, whose top 11 bits are all mul_exact uses (the truncation);
   // lo is +0 for tf32 operands and for NaN, Inf and zeros. In two steps like unpack.
   function automatic logic [38:0] unpack_part_fields(logic [3:0] dt, logic [31:0] bits, logic [1:0] part);
-    logic [38:0]        whole;
-    logic signed [11:0] base_exp;
+    logic [38:0] whole;
+    logic [10:0] base_exp;
     whole = unpack_fields(dt, bits);
     if (part == PartHi && dt == tern_pkg::DtFp32 && !whole[38] && !whole[37] && !whole[36]) begin
       unpack_part_fields = unpack_fields(tern_pkg::DtTf32, bits);
@@ -156,9 +172,11 @@ package tern_fp_pkg;
         unpack_part_fields = {3'b001, 1'b0, 11'd0, 24'd0};  // +0
       end else begin
         // value = low13 * 2^(e - 150) for a normal x, low13 * 2^-149 for a subnormal one:
-        // bit 23 of the 24-bit significand weighs 2^(base + 23).
-        base_exp = (bits[30:23] == 8'd0) ? -12'sd149 : 12'($signed({4'd0, bits[30:23]}) - 12'sd150);
-        unpack_part_fields = {3'b000, bits[31], 11'(base_exp + 12'sd23), 11'd0, bits[12:0]};
+        // bit 23 of the 24-bit significand weighs 2^(e - 127), or 2^-126.
+        // bits[30:23] | (bits[30:23] == 0) is the exponent field with a subnormal's 1 - bias:
+        // one subtraction.
+        base_exp = 11'($signed({4'd0, bits[30:23] | {7'd0, bits[30:23] == 8'd0}}) - 12'sd127);
+        unpack_part_fields = {3'b000, bits[31], base_exp, 11'd0, bits[12:0]};
       end
     end else begin
       unpack_part_fields = whole;
@@ -537,6 +555,50 @@ package tern_fp_pkg;
   function automatic logic [31:0] round_pack(logic [3:0] dt, logic [41:0] v, logic mode, logic sat,
                                              logic [31:0] random);
     round_pack = round_encode(round_increment(round_shift(round_prep(dt, v, mode, sat, random))));
+  endfunction
+
+  // The adding units' step after add_count: round_prep(DtFp32, add_normalize(c), RNE, 0, 0),
+  // the same vector, with the exponent worked out for both cases side by side instead of in a
+  // row. In the composition the sum's exponent (a subtraction) feeds the subnormal test, the
+  // subnormal distance, the shift and its limit (four carry chains one after another: on the
+  // iCE40 the longest path of the PE and of PSUM's adder). Here, with E the larger operand's
+  // exponent and z the leading zeros (both from the step's register):
+  //   carry out (exponent E + 1): every field from E alone;
+  //   otherwise (E - z): u = z - E - 123 is the shift a subnormal result needs (3 + emin -
+  //   (E - z)), so the result is subnormal iff u >= 4, past the shift's limit iff u > 40, and
+  //   q = E - z - 23 when normal; two chains side by side, then comparisons with constants.
+  // Equal to the composition whenever E + 1 and E - z fit its 11-bit exponent, E in [-997,
+  // 1022]; an adder's operands are unpacked numbers or exact products, whose exponents lie in
+  // [-298, 255]. `make formal` proves the two equal over that range
+  // (formal/tern_fp_norm_prep_props.sv).
+  function automatic logic [RoundPrepW-1:0] add_normalize_prep(
+      logic [AddCountedW-1:0] c);
+    logic               r_nan, r_inf, inf_sign, zero_sign, big_sign, r_zero, r_sign;
+    logic signed [11:0] e, u, q_norm, q_carry, q;
+    logic [27:0]        sum;
+    logic [4:0]         lead_zeros;
+    logic [26:0]        r_sig;
+    logic [5:0]         shift_norm, shift_carry;
+    {r_nan, r_inf, inf_sign, zero_sign, big_sign, e, sum, lead_zeros} = c;
+    // Carry out: subnormal iff E + 1 < -126; the subnormal shift 3 + (-127 - E), past its limit
+    // when that distance passes 37.
+    shift_carry = (e >= -12'sd127) ? 6'd3 : ((e < -12'sd164) ? 6'd63 : 6'(-12'sd124 - e));
+    q_carry     = (e >= -12'sd127) ? (e - 12'sd22) : -12'sd149;
+    // Cancellation: shift u when subnormal (u >= 4), 63 past the limit (u > 40).
+    u          = 12'($signed({7'd0, lead_zeros})) - e - 12'sd123;
+    q_norm     = (u < 12'sd4) ? (e - 12'($signed({7'd0, lead_zeros})) - 12'sd23) : -12'sd149;
+    shift_norm = (u < 12'sd4) ? 6'd3 : ((u > 12'sd40) ? 6'd63 : 6'(u));
+    if (sum[27]) begin
+      r_sig = sum[27:1] | {26'd0, sum[0]};
+      q     = q_carry;
+    end else begin
+      r_sig = sum[26:0] << lead_zeros;
+      q     = q_norm;
+    end
+    r_zero = !r_nan && !r_inf && (sum == 28'd0);
+    r_sign = r_inf ? inf_sign : (r_zero ? zero_sign : big_sign);
+    add_normalize_prep = {tern_pkg::DtFp32, tern_pkg::RoundRne, 1'b0, r_nan, r_inf, r_zero,
+                          r_sign, q, sum[27] ? shift_carry : shift_norm, r_sig, 32'd0};
   endfunction
 
   // IEEE binary32 addition, RNE.

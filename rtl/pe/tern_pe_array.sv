@@ -361,11 +361,7 @@ module tern_pe_array #(
     always_comb begin
       a7_d = a7_q;
       for (int pe = 0; pe < Pe; pe++) begin
-        if (am_q[5*Pe + pe]) begin
-          a7_d[A7S*pe +: A7S] = A7S'(tern_fp_pkg::round_prep(tern_pkg::DtFp32,
-                                                              tern_fp_pkg::add_normalize(a6_q[A6S*pe +: CountW]),
-                                                              tern_pkg::RoundRne, 1'b0, 32'd0));
-        end
+        if (am_q[5*Pe + pe]) a7_d[A7S*pe +: A7S] = A7S'(tern_fp_pkg::add_normalize_prep(a6_q[A6S*pe +: CountW]));
       end
     end
     always_comb begin

@@ -36,7 +36,7 @@ package tern_pe_pkg;
   //     unpack_part_fields; unpack_shift; unpack_exp + mul_exact_rows; mul_exact_resolve;
   //   accumulate steps, from the partial sum of the row above to this row's:
   //     unpack (fp32); add_order; add_align; add_sum_low; add_sum_high; add_count;
-  //     add_normalize + round_prep; round_shift; round_increment; round_encode.
+  //     add_normalize_prep; round_shift; round_increment; round_encode.
   // Row k sees a vector PeAccSteps cycles after row k - 1 (the skew), and a column's sum leaves
   // the mesh Rows * PeAccSteps + PeProductSteps cycles after its vector entered it.
   // PSUM's accumulate (tern_psum_acc): a write the engine presents in cycle t lands in the
