@@ -49,6 +49,7 @@ proofs=(
   "tern_link_tx      tern_link_tx_props    5      -           $link"
   "tern_fp_norm_prep tern_fp_norm_prep_props 2  -           $fp"
   "tern_fp_unpack    tern_fp_unpack_props  2      -           $fp"
+  "tern_secded       tern_secded_props     2      -           rtl/prim/tern_secded_pkg.sv"
 )
 
 if [[ -n ${NAMES:-} ]]; then

@@ -47,7 +47,7 @@ struct GoldenRun {
 
 inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
                             const std::vector<uint8_t>& hbm_init, bool log_writes = false,
-                            core::HbmTiming timing = {}) {
+                            core::HbmTiming timing = {}, const EccInjection* inject = nullptr) {
   GoldenRun g;
   g.program_base = isa::image_program_base(hbm_init.size());
   g.hbm_bytes = isa::image_hbm_bytes(p, g.program_base);
@@ -58,6 +58,10 @@ inline GoldenRun run_golden(const CoreConfig& cfg, const isa::Program& p,
   gopt.hbm_timing = timing;
   g.model = std::make_unique<core::CoreModel>(cfg, gopt);
   g.model->hbm().write(0, hbm_init.data(), hbm_init.size());
+  if (inject) {
+    core::OnChipMemory& m = inject->mem == isa::Mem::kPsum ? g.model->psum() : g.model->sbuf();
+    m.arm_injection(inject->partition, inject->offset, inject->flip);
+  }
   try {
     g.stats = g.model->run(p);
   } catch (const core::CoreFault& f) {
@@ -153,6 +157,48 @@ CoreCompare compare_core(const CoreConfig& cfg, const isa::Program& p,
   rtl.hbm().write(0, hbm_init.data(), hbm_init.size());
   const CoreRunResult r = rtl.run(p, g.program_base);
   return compare_outcome(cfg, g, hbm_init, regions, r, rtl.hbm().bytes());
+}
+
+// The scrub reports of both sides (docs/ecc.md), as text: equal when they agree.
+inline std::string ecc_scrub_text(const core::EccScrub& s) {
+  const std::string first = s.first_uncorrectable
+                                ? fmt::format(", first at partition {} byte {}",
+                                              s.first_uncorrectable->first, s.first_uncorrectable->second)
+                                : "";
+  return fmt::format("{} corrected, {} uncorrectable{}", s.corrected, s.uncorrectable, first);
+}
+
+// compare_core with an ECC injection armed on both sides before the run, and a scrub of both
+// after it: the outcome as compare_core's, and the scrubs' counts, first addresses and armed
+// states must agree too.
+template <typename Top>
+CoreCompare compare_core_ecc(const CoreConfig& cfg, const isa::Program& p,
+                             const std::vector<uint8_t>& hbm_init,
+                             const std::vector<HbmRegion>& regions, const EccInjection& inject,
+                             EccReport* rtl_report = nullptr) {
+  const GoldenRun g = run_golden(cfg, p, hbm_init, false, {}, &inject);
+  CoreHarness<Top> rtl(g.hbm_bytes, {});
+  rtl.hbm().write(0, hbm_init.data(), hbm_init.size());
+  arm_ecc_injection(rtl, inject);
+  const CoreRunResult r = rtl.run(p, g.program_base);
+  CoreCompare c = compare_outcome(cfg, g, hbm_init, regions, r, rtl.hbm().bytes());
+  const EccReport got = scrub_ecc(rtl);
+  const struct {
+    const char* mem;
+    const core::OnChipMemory& golden;
+    const core::EccScrub& rtl;
+    bool rtl_armed;
+  } sides[] = {{"SBUF", g.model->sbuf(), got.sbuf, got.sbuf_armed},
+               {"PSUM", g.model->psum(), got.psum, got.psum_armed}};
+  for (const auto& s : sides) {
+    const std::string want = ecc_scrub_text(s.golden.scrub()), have = ecc_scrub_text(s.rtl);
+    if (want != have) c.errors.push_back(fmt::format("{} scrub: RTL {}; golden {}", s.mem, have, want));
+    if (s.rtl_armed != s.golden.injection_armed())
+      c.errors.push_back(fmt::format("{} injection still armed: RTL {}, golden {}", s.mem,
+                                     s.rtl_armed, s.golden.injection_armed()));
+  }
+  if (rtl_report) *rtl_report = got;
+  return c;
 }
 
 }  // namespace tern::tb

@@ -15,6 +15,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "core/csr_map.h"
+#include "core/memory.h"
 #include "isa/image.h"
 #include "isa/isa.h"
 #include "run_limits.h"
@@ -100,6 +101,61 @@ void start_core(Bus& bus, const isa::Program& p, const CoreImage& img, uint64_t 
                 glb::kIrqError.mask() | glb::kIrqDmaError.mask() | glb::kIrqIdle.mask());
   bus.csr_write(glb_addr(glb::kCtrl), glb::kCtrlSemClear.put(1));
   bus.csr_write(glb_addr(glb::kCtrl), glb::kCtrlStart.put((1u << isa::kNumSeqs) - 1));
+}
+
+// An ECC injection (docs/ecc.md): the next write of byte `offset` of `partition` in `mem`
+// stores its codeword with the bits of `flip` inverted.
+struct EccInjection {
+  isa::Mem mem = isa::Mem::kSbuf;
+  uint32_t partition = 0, offset = 0;
+  uint16_t flip = 1;
+};
+
+// Programs ECC_INJECT and ECC_INJECT_ADDR and arms the injection (ECC_CTRL.arm).
+template <typename Bus>
+void arm_ecc_injection(Bus& bus, const EccInjection& inj) {
+  using namespace csr;
+  bus.csr_write(glb_addr(glb::kEccInject), glb::kEccInjectFlip.put(inj.flip) |
+                                               glb::kEccInjectPsum.put(inj.mem == isa::Mem::kPsum));
+  bus.csr_write(glb_addr(glb::kEccInjectAddr),
+                glb::kEccAddrOffset.put(inj.offset) | glb::kEccAddrPartition.put(inj.partition));
+  bus.csr_write(glb_addr(glb::kEccCtrl), glb::kEccCtrlArm.put(1));
+}
+
+// What a scrub of an idle core found in SBUF and PSUM, and whether an injection still waits.
+struct EccReport {
+  core::EccScrub sbuf, psum;
+  bool sbuf_armed = false, psum_armed = false;
+};
+
+// Clears the counts, scrubs both memories and waits for the scrub (at most `max_polls` reads
+// of ECC_STATUS; throws tern::Error past them).
+template <typename Bus>
+EccReport scrub_ecc(Bus& bus, uint32_t max_polls = 1u << 20) {
+  using namespace csr;
+  bus.csr_write(glb_addr(glb::kEccCtrl), glb::kEccCtrlClear.put(1));
+  bus.csr_write(glb_addr(glb::kEccCtrl), glb::kEccCtrlScrub.put(1));
+  uint32_t status = bus.csr_read(glb_addr(glb::kEccStatus));
+  for (uint32_t i = 0; glb::kEccStatusBusy.get(status); ++i) {
+    if (i == max_polls)
+      throw Error(fmt::format("the ECC scrub is still busy after {} reads of ECC_STATUS", max_polls));
+    status = bus.csr_read(glb_addr(glb::kEccStatus));
+  }
+  auto counts = [&](uint32_t ce, uint32_t ue, uint32_t addr, bool ue_valid) {
+    core::EccScrub s;
+    s.corrected = bus.csr_read(glb_addr(ce));
+    s.uncorrectable = bus.csr_read(glb_addr(ue));
+    const uint32_t at = bus.csr_read(glb_addr(addr));
+    if (ue_valid)
+      s.first_uncorrectable = std::make_pair(glb::kEccAddrPartition.get(at), glb::kEccAddrOffset.get(at));
+    return s;
+  };
+  EccReport r;
+  r.sbuf = counts(glb::kEccSbufCe, glb::kEccSbufUe, glb::kEccSbufUeAddr, glb::kEccStatusSbufUe.get(status));
+  r.psum = counts(glb::kEccPsumCe, glb::kEccPsumUe, glb::kEccPsumUeAddr, glb::kEccStatusPsumUe.get(status));
+  r.sbuf_armed = glb::kEccStatusSbufArmed.get(status);
+  r.psum_armed = glb::kEccStatusPsumArmed.get(status);
+  return r;
 }
 
 template <typename Bus>

@@ -164,6 +164,9 @@ module tern_dma_tb #(
     .te_we_i('0), .te_acc_i('0), .te_addr_i('0), .te_data_i('0),
     .bd_valid_i(bd_valid_i && !bd_psum_i), .bd_write_i(bd_write_i),
     .bd_mask_i(bd_mask), .bd_addr_i(bd_addr_i[SAw-1:0]), .bd_wdata_i({P{bd_wdata_i}}),
+    .ecc_arm_i(1'b0), .ecc_inj_part_i('0), .ecc_inj_off_i('0), .ecc_inj_flip_i('0),
+    .ecc_scrub_i(1'b0), .ecc_clear_i(1'b0), .ecc_armed_o(), .ecc_busy_o(), .ecc_ce_o(),
+    .ecc_ue_o(), .ecc_ue_valid_o(), .ecc_ue_addr_o(),
     .bd_rdata_o(sbuf_bd_rdata)
   );
   tern_lane_mem #(.P(P), .Bytes(PsumBytes)) u_psum (
@@ -177,6 +180,9 @@ module tern_dma_tb #(
     .te_we_i('0), .te_acc_i('0), .te_addr_i('0), .te_data_i('0),
     .bd_valid_i(bd_valid_i && bd_psum_i), .bd_write_i(bd_write_i),
     .bd_mask_i(bd_mask), .bd_addr_i(bd_addr_i[PAw-1:0]), .bd_wdata_i({P{bd_wdata_i}}),
+    .ecc_arm_i(1'b0), .ecc_inj_part_i('0), .ecc_inj_off_i('0), .ecc_inj_flip_i('0),
+    .ecc_scrub_i(1'b0), .ecc_clear_i(1'b0), .ecc_armed_o(), .ecc_busy_o(), .ecc_ce_o(),
+    .ecc_ue_o(), .ecc_ue_valid_o(), .ecc_ue_addr_o(),
     .bd_rdata_o(psum_bd_rdata)
   );
   assign bd_rdata_o = bd_psum_i ? psum_bd_rdata[32*bd_partition_i +: 32] : sbuf_bd_rdata[32*bd_partition_i +: 32];

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <cstring>
 
 #include "Vtern_core_tiny.h"
 #include "core_models.h"
@@ -244,6 +245,80 @@ TEST(CoreTop, HostHaltStopsASequencer) {
   const uint32_t pc = h.csr_read(csr::seq_addr(pool, csr::seq::kPc));
   EXPECT_LT(pc, 2u) << "halted inside the loop, at an instruction boundary";
   EXPECT_GT(h.csr_read(csr::seq_addr(pool, csr::seq::kRetired)), 100u);
+}
+
+// ECC (docs/ecc.md). A kernel loads 8 x 16 fp32 into SBUF by DMA, the Scalar Engine copies them
+// into SBUF or PSUM, and a DMA stores that copy to HBM; an injection armed before the run
+// corrupts one byte's codeword at its first write (the load's, or the copy's), and a scrub
+// after the run counts what is left. The RTL and the golden model must agree on the HBM result,
+// the scrub's counts and first address, and the injection having fired; a single flip must leave
+// the result as a clean run's, a double flip must be reported uncorrectable (and changes the
+// result when it flips a data bit).
+isa::Program ecc_program(isa::Mem copy_to) {
+  const std::string mem = copy_to == isa::Mem::kPsum ? "psum" : "sbuf";
+  const uint32_t at = copy_to == isa::Mem::kPsum ? 0 : 256;
+  return isa::assemble(fmt::format(
+      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  dma q1, d1 $S[1]>=1 $S[2]++@complete\n"
+      "  nop $S[2]>=1\n  halt\n"
+      ".seq act\n  activate {0}.fp32[0:8, {1}][[1,16]], sbuf.fp32[0:8, 0][[1,16]], func=copy, "
+      "scale=1.0, bias=0.0 $S[0]>=1 $S[1]++@complete\n  halt\n"
+      ".desc 0 src=hbm.fp32[256][[64,8],[4,16]] dst=sbuf.fp32[0, 0][[1,8],[0,1],[0,1],[4,16]]\n"
+      ".desc 1 src={0}.fp32[0, {1}][[1,8],[0,1],[0,1],[4,16]] dst=hbm.fp32[4096][[64,8],[4,16]]\n",
+      mem, at), "ecc");
+}
+
+TEST(CoreTop, EccCorrectsSingleFlipsAndReportsDoubleOnes) {
+  const CoreConfig cfg = config("tiny");
+  std::vector<uint8_t> hbm(8192, 0);
+  for (uint32_t i = 0; i < 128; ++i) {
+    const float v = 1.0f + 0.25f * float(i);
+    std::memcpy(&hbm[256 + 4 * i], &v, 4);
+  }
+  const std::vector<tb::HbmRegion> regions = {{"out", 4096, 512, 4}};
+  struct Case {
+    isa::Mem mem;  // where the injection lands (SBUF: the load; PSUM: the copy)
+    uint32_t partition, offset;
+    uint16_t flip;
+    bool single;
+    bool changes;  // the result differs from a clean run's (a data bit is left flipped)
+  };
+  const Case cases[] = {
+      {isa::Mem::kSbuf, 3, 9, 1u << 2, true, false},     // a data bit
+      {isa::Mem::kSbuf, 7, 63, 1u << 12, true, false},   // the overall parity bit
+      {isa::Mem::kSbuf, 0, 0, 1u << 0, true, false},     // a check bit
+      {isa::Mem::kSbuf, 5, 22, 0x14, false, true},       // two data bits
+      {isa::Mem::kSbuf, 4, 33, 0x1004, false, true},     // a data bit and the parity bit
+      {isa::Mem::kSbuf, 2, 40, 0x1001, false, false},    // a check bit and the parity bit
+      {isa::Mem::kPsum, 6, 13, 1u << 9, true, false},
+      {isa::Mem::kPsum, 1, 60, 0x220, false, true},
+  };
+  for (const Case& k : cases) {
+    const isa::Program p = ecc_program(k.mem);
+    SCOPED_TRACE(fmt::format("{} partition {} byte {} flip 0x{:x}",
+                             k.mem == isa::Mem::kPsum ? "PSUM" : "SBUF", k.partition, k.offset, k.flip));
+    const tb::EccInjection inj{k.mem, k.partition, k.offset, k.flip};
+    tb::EccReport rtl;
+    const tb::CoreCompare c = tb::compare_core_ecc<Vtern_core_tiny>(cfg, p, hbm, regions, inj, &rtl);
+    EXPECT_TRUE(c.errors.empty()) << joined(c.errors);
+    EXPECT_FALSE(c.golden_fault);
+    // Against a clean run: the same result after a single flip, another after a double one.
+    const tb::GoldenRun clean = tb::run_golden(cfg, p, hbm);
+    const tb::GoldenRun hit = tb::run_golden(cfg, p, hbm, false, {}, &inj);
+    std::vector<uint8_t> want(512), got(512);
+    clean.model->hbm().read(4096, want.data(), 512);
+    hit.model->hbm().read(4096, got.data(), 512);
+    EXPECT_EQ(got != want, k.changes) << "the injected run's result against the clean run's";
+    const core::EccScrub& found = k.mem == isa::Mem::kPsum ? rtl.psum : rtl.sbuf;
+    const core::EccScrub& other = k.mem == isa::Mem::kPsum ? rtl.sbuf : rtl.psum;
+    EXPECT_EQ(found.corrected, k.single ? 1u : 0u);
+    EXPECT_EQ(found.uncorrectable, k.single ? 0u : 1u);
+    if (!k.single) {
+      ASSERT_TRUE(found.first_uncorrectable);
+      EXPECT_EQ(*found.first_uncorrectable, std::make_pair(k.partition, k.offset & ~3u));
+    }
+    EXPECT_EQ(other.corrected + other.uncorrectable, 0u);
+    EXPECT_FALSE(rtl.sbuf_armed || rtl.psum_armed) << "the injection fired";
+  }
 }
 
 }  // namespace

@@ -72,15 +72,22 @@ uint32_t strb_bytes(uint8_t strb) {
 struct Pulses {
   uint32_t start = 0, halt = 0;
   bool sem_clear = false, cnt_clear = false, sr_seed_valid = false;
-  bool any() const { return start || halt || sem_clear || cnt_clear || sr_seed_valid; }
+  uint32_t ecc_arm = 0;  // bit 0: SBUF, bit 1: PSUM
+  bool ecc_scrub = false, ecc_clear = false;
+  bool any() const {
+    return start || halt || sem_clear || cnt_clear || sr_seed_valid || ecc_arm || ecc_scrub ||
+           ecc_clear;
+  }
   bool operator==(const Pulses& o) const {
     return start == o.start && halt == o.halt && sem_clear == o.sem_clear &&
-           cnt_clear == o.cnt_clear && sr_seed_valid == o.sr_seed_valid;
+           cnt_clear == o.cnt_clear && sr_seed_valid == o.sr_seed_valid && ecc_arm == o.ecc_arm &&
+           ecc_scrub == o.ecc_scrub && ecc_clear == o.ecc_clear;
   }
 };
 std::string to_string(const Pulses& p) {
-  return fmt::format("start={:#x} halt={:#x} sem_clear={} cnt_clear={} sr_seed_valid={}", p.start,
-                     p.halt, p.sem_clear, p.cnt_clear, p.sr_seed_valid);
+  return fmt::format("start={:#x} halt={:#x} sem_clear={} cnt_clear={} sr_seed_valid={} "
+                     "ecc_arm={:#x} ecc_scrub={} ecc_clear={}", p.start, p.halt, p.sem_clear,
+                     p.cnt_clear, p.sr_seed_valid, p.ecc_arm, p.ecc_scrub, p.ecc_clear);
 }
 
 // The hardware values the RO registers show.
@@ -91,6 +98,8 @@ struct HwInputs {
   std::vector<uint64_t> bytes_read, bytes_written;
   std::vector<uint32_t> hwm, dma_code, dma_detail, dma_queue, dma_seq, dma_desc, dma_pc;
   std::array<uint32_t, csr::kSemCount> sems{};
+  uint32_t ecc_armed = 0, ecc_busy = 0, ecc_ue_valid = 0;  // bit 0: SBUF, bit 1: PSUM
+  std::array<uint32_t, 2> ecc_ce{}, ecc_ue{}, ecc_ue_addr{};
 };
 
 class CsrRtl : public ::testing::Test {
@@ -139,6 +148,9 @@ class CsrRtl : public ::testing::Test {
     p.sem_clear = top->sem_clear_o;
     p.cnt_clear = top->cnt_clear_o;
     p.sr_seed_valid = top->sr_seed_valid_o;
+    p.ecc_arm = top->ecc_arm_o;
+    p.ecc_scrub = top->ecc_scrub_o;
+    p.ecc_clear = top->ecc_clear_o;
     if (p.any()) pulses.emplace_back(cycle, p);
     if (auto_busy && top->start_o) {
       hw.busy |= top->start_o;
@@ -183,6 +195,14 @@ class CsrRtl : public ::testing::Test {
       put_bits(t.dma_err_pc_i, 32 * e, 32, hw.dma_pc[e]);
     }
     for (uint32_t s = 0; s < csr::kSemCount; ++s) put_bits(t.sem_values_i, 32 * s, 32, hw.sems[s]);
+    t.ecc_armed_i = hw.ecc_armed;
+    t.ecc_busy_i = hw.ecc_busy;
+    t.ecc_ue_valid_i = hw.ecc_ue_valid;
+    for (uint32_t m = 0; m < 2; ++m) {
+      put_bits(t.ecc_ce_i, 32 * m, 32, hw.ecc_ce[m]);
+      put_bits(t.ecc_ue_i, 32 * m, 32, hw.ecc_ue[m]);
+      put_bits(t.ecc_ue_addr_i, 32 * m, 32, hw.ecc_ue_addr[m]);
+    }
     t.notify_valid_i = 0;
     t.dma_err_valid_i = 0;
   }
@@ -214,6 +234,11 @@ class CsrRtl : public ::testing::Test {
       hw.dma_pc[e] = rnd();
     }
     for (uint32_t& s : hw.sems) s = rnd();
+    hw.ecc_armed = rnd(2);
+    hw.ecc_busy = rnd(2);
+    hw.ecc_ue_valid = rnd(2);
+    for (auto* a : {&hw.ecc_ce, &hw.ecc_ue, &hw.ecc_ue_addr})
+      for (uint32_t& v : *a) v = rnd();
     drive();
     top->notify_valid_i = (1u << kS) - 1;
     tick();
@@ -266,14 +291,38 @@ class CsrRtl : public ::testing::Test {
     if (n == "dma.err_desc") return hw.dma_desc[i];
     if (n == "dma.err_pc") return hw.dma_pc[i];
     if (n == "sem.value") return hw.sems[i];
+    if (n == "glb.ecc_status")
+      return glb::kEccStatusSbufArmed.put(bit(hw.ecc_armed, 0)) |
+             glb::kEccStatusPsumArmed.put(bit(hw.ecc_armed, 1)) |
+             glb::kEccStatusBusy.put(hw.ecc_busy != 0) |
+             glb::kEccStatusSbufUe.put(bit(hw.ecc_ue_valid, 0)) |
+             glb::kEccStatusPsumUe.put(bit(hw.ecc_ue_valid, 1));
+    if (n == "glb.ecc_sbuf_ce") return hw.ecc_ce[0];
+    if (n == "glb.ecc_sbuf_ue") return hw.ecc_ue[0];
+    if (n == "glb.ecc_sbuf_ue_addr") return hw.ecc_ue_addr[0];
+    if (n == "glb.ecc_psum_ce") return hw.ecc_ce[1];
+    if (n == "glb.ecc_psum_ue") return hw.ecc_ue[1];
+    if (n == "glb.ecc_psum_ue_addr") return hw.ecc_ue_addr[1];
     return std::nullopt;
   }
 
-  // The output port an RW register drives, if any; "none" for a register without one.
+  // The output port an RW register drives, if any; "none" for a register without one. `mask`:
+  // the register's bits on ports.
   enum class Drives { kPort, kNone, kUnknown };
-  Drives rw_output(const csr::Instance& in, uint32_t* value) const {
+  Drives rw_output(const csr::Instance& in, uint32_t* value, uint32_t* mask) const {
+    using namespace csr::glb;
     const std::string n = in.reg->qualified_name();
     const Top& t = *top;
+    *mask = ~0u;
+    if (n == "glb.ecc_inject") {  // the memory bit picks where ECC_CTRL.arm goes (EccArm)
+      *value = kEccInjectFlip.put(t.ecc_inj_flip_o);
+      *mask = kEccInjectFlip.mask();
+      return Drives::kPort;
+    }
+    if (n == "glb.ecc_inject_addr") {
+      *value = kEccAddrOffset.put(t.ecc_inj_off_o) | kEccAddrPartition.put(t.ecc_inj_part_o);
+      return Drives::kPort;
+    }
     if (n == "glb.scratch" || n == "glb.irq_enable") return Drives::kNone;  // irq: IrqSources
     if (n == "glb.sr_seed") *value = t.sr_seed_o;
     else if (n == "glb.watchdog") *value = t.watchdog_o;
@@ -300,6 +349,10 @@ class CsrRtl : public ::testing::Test {
     } else if (n == "seq.ctrl") {
       p.start = seq::kCtrlStart.get(bits) << in.index;
       p.halt = seq::kCtrlHalt.get(bits) << in.index;
+    } else if (n == "glb.ecc_ctrl") {  // ECC_INJECT at its reset value: the arm is SBUF's
+      p.ecc_arm = glb::kEccCtrlArm.get(bits);
+      p.ecc_scrub = glb::kEccCtrlScrub.get(bits);
+      p.ecc_clear = glb::kEccCtrlClear.get(bits);
     } else {
       return std::nullopt;
     }
@@ -356,11 +409,11 @@ TEST_F(CsrRtl, RwRegistersKeepWritesUnderMaskAndStrobe) {
       m = ((m & ~bytes) | (data & bytes)) & in.reg->mask();
       expect_read(in.addr, m, fmt::format("{} after writing {:#x} strobe {:#x}{}", in.name, data,
                                           strb, seed_note()));
-      uint32_t port = 0;
-      const Drives d = rw_output(in, &port);
+      uint32_t port = 0, port_mask = 0;
+      const Drives d = rw_output(in, &port, &port_mask);
       EXPECT_NE(d, Drives::kUnknown) << in.name << ": the test knows no output for it";
       if (d == Drives::kPort) {
-        EXPECT_EQ(port, m) << in.name << "'s output port" << seed_note();
+        EXPECT_EQ(port, m & port_mask) << in.name << "'s output port" << seed_note();
       }
       // A write pulses only sr_seed_valid_o (for SR_SEED), for one cycle.
       const auto p = take_pulses();
@@ -647,6 +700,22 @@ TEST_F(CsrRtl, AwAndWAreAcceptedIndependently) {
     t.s_axil_bready_i = 0;
     EXPECT_FALSE(t.s_axil_bvalid_o);
     expect_read(addr, data, aw_first ? "AW then W" : "W then AW");
+  }
+}
+
+// ECC_CTRL.arm goes to the memory ECC_INJECT.psum names, one pulse each.
+TEST_F(CsrRtl, EccArmGoesToTheMemoryNamed) {
+  using namespace csr::glb;
+  for (uint32_t psum : {1u, 0u, 1u}) {
+    ASSERT_EQ(bus.write(csr::glb_addr(kEccInject), kEccInjectPsum.put(psum) | 0x5), AxiResp::kOkay);
+    take_pulses();
+    ASSERT_EQ(bus.write(csr::glb_addr(kEccCtrl), kEccCtrlArm.put(1)), AxiResp::kOkay);
+    ticks(3);
+    const auto got = take_pulses();
+    ASSERT_EQ(got.size(), 1u);
+    Pulses want;
+    want.ecc_arm = 1u << psum;
+    EXPECT_EQ(got[0].second, want) << to_string(got[0].second);
   }
 }
 

@@ -58,9 +58,20 @@ constexpr uint32_t kDescBase = 0x038;    // RW
 constexpr uint32_t kHbmSize = 0x03C;     // RW
 constexpr uint32_t kDescCount = 0x040;   // RW
 constexpr uint32_t kBudget = 0x044;      // RW
+// SECDED on SBUF and PSUM (docs/ecc.md): injection for tests, scrubs and their counts.
+constexpr uint32_t kEccCtrl = 0x048;        // WO  pulses
+constexpr uint32_t kEccInject = 0x04C;      // RW  memory and codeword bits an injection flips
+constexpr uint32_t kEccInjectAddr = 0x050;  // RW  partition and byte it flips them in
+constexpr uint32_t kEccStatus = 0x054;      // RO
+constexpr uint32_t kEccSbufCe = 0x058;      // RO  words found corrected by scrubs
+constexpr uint32_t kEccSbufUe = 0x05C;      // RO  words found uncorrectable by scrubs
+constexpr uint32_t kEccSbufUeAddr = 0x060;  // RO  the first of them
+constexpr uint32_t kEccPsumCe = 0x064;      // RO
+constexpr uint32_t kEccPsumUe = 0x068;      // RO
+constexpr uint32_t kEccPsumUeAddr = 0x06C;  // RO
 
 constexpr uint32_t kIdValue = 0x5445524E;  // "TERN"
-constexpr uint32_t kVersionValue = 0x00010001;  // major 1, minor 1 (BUDGET)
+constexpr uint32_t kVersionValue = 0x00010002;  // major 1, minor 2 (ECC)
 // Watchdog and budget after reset (docs/csr.md): the cycles one instruction may take, and the
 // instructions one sequencer may start in a run. Both on, far above any kernel's needs.
 constexpr uint32_t kWatchdogReset = 1u << 24;
@@ -75,6 +86,11 @@ constexpr Bits kCtrlStart{0, kSeqCount}, kCtrlHalt{8, kSeqCount}, kCtrlSemClear{
     kCtrlCntClear{17, 1};
 constexpr Bits kStatusBusy{0, kSeqCount}, kStatusHalted{8, kSeqCount},
     kStatusError{16, kSeqCount}, kStatusWaiting{24, kSeqCount};
+constexpr Bits kEccCtrlArm{0, 1}, kEccCtrlScrub{1, 1}, kEccCtrlClear{2, 1};
+constexpr Bits kEccInjectFlip{0, 13}, kEccInjectPsum{16, 1};
+constexpr Bits kEccAddrOffset{0, 24}, kEccAddrPartition{24, 8};  // ECC_INJECT_ADDR, ECC_*_UE_ADDR
+constexpr Bits kEccStatusSbufArmed{0, 1}, kEccStatusPsumArmed{1, 1}, kEccStatusBusy{2, 1},
+    kEccStatusSbufUe{3, 1}, kEccStatusPsumUe{4, 1};
 constexpr Bits kIrqHalted{0, kSeqCount}, kIrqError{8, kSeqCount}, kIrqNotify{16, kSeqCount},
     kIrqDmaError{24, 1}, kIrqIdle{25, 1};
 }  // namespace glb

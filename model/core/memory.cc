@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/error.h"
+#include "core/ecc.h"
 
 namespace tern::core {
 
@@ -36,16 +37,71 @@ void Hbm::write_u32(uint64_t addr, uint32_t v) {
   write(addr, b, 4);
 }
 
+uint8_t OnChipMemory::read_byte(uint64_t at) const {
+  const auto f = flipped_.find(at);
+  if (f == flipped_.end()) return data_[at];
+  return ecc::decode(ecc::encode(data_[at]) ^ f->second).data;
+}
+
+void OnChipMemory::write_byte(uint32_t partition, uint32_t offset, uint8_t value) {
+  const uint64_t at = index(partition, offset);
+  data_[at] = value;
+  flipped_.erase(at);
+  if (armed_ && armed_->partition == partition && armed_->offset == offset) {
+    flipped_[at] = armed_->flip;
+    armed_.reset();
+  }
+}
+
 uint32_t OnChipMemory::load(uint32_t partition, uint32_t offset, uint32_t bytes) const {
-  const uint8_t* p = row(partition) + offset;
+  const uint64_t at = index(partition, offset);
   uint32_t v = 0;
-  for (uint32_t i = 0; i < bytes; ++i) v |= uint32_t(p[i]) << (8 * i);
+  if (flipped_.empty()) {
+    for (uint32_t i = 0; i < bytes; ++i) v |= uint32_t(data_[at + i]) << (8 * i);
+    return v;
+  }
+  for (uint32_t i = 0; i < bytes; ++i) v |= uint32_t(read_byte(at + i)) << (8 * i);
   return v;
 }
 
 void OnChipMemory::store(uint32_t partition, uint32_t offset, uint32_t bytes, uint32_t value) {
-  uint8_t* p = row(partition) + offset;
-  for (uint32_t i = 0; i < bytes; ++i) p[i] = uint8_t(value >> (8 * i));
+  if (flipped_.empty() && !armed_) {
+    uint8_t* p = &data_[index(partition, offset)];
+    for (uint32_t i = 0; i < bytes; ++i) p[i] = uint8_t(value >> (8 * i));
+    return;
+  }
+  for (uint32_t i = 0; i < bytes; ++i) write_byte(partition, offset + i, uint8_t(value >> (8 * i)));
+}
+
+void OnChipMemory::arm_injection(uint32_t partition, uint32_t offset, uint16_t flip) {
+  if (partition >= partitions_ || offset >= bytes_)
+    throw Error(fmt::format("{} ECC injection at partition {} byte {}: outside {} partitions of "
+                            "{} bytes", name_, partition, offset, partitions_, bytes_));
+  if (flip == 0 || (flip & ~ecc::kCodeMask) != 0)
+    throw Error(fmt::format("{} ECC injection mask 0x{:x}: must flip 1 or more of the {} "
+                            "codeword bits", name_, flip, ecc::kCodeBits));
+  armed_ = Injection{partition, offset, flip};
+}
+
+EccScrub OnChipMemory::scrub() const {
+  // Each word's worst byte, in scrub order: word address, then partition.
+  std::map<std::pair<uint32_t, uint32_t>, bool> words;  // (word offset, partition) -> uncorrectable
+  for (const auto& [at, flip] : flipped_) {
+    const ecc::Decoded d = ecc::decode(ecc::encode(data_[at]) ^ flip);
+    if (!d.corrected && !d.uncorrectable) continue;
+    const uint32_t partition = uint32_t(at / bytes_), word = uint32_t(at % bytes_) & ~3u;
+    words[{word, partition}] |= d.uncorrectable;
+  }
+  EccScrub r;
+  for (const auto& [where, bad] : words) {
+    if (!bad) {
+      ++r.corrected;
+      continue;
+    }
+    ++r.uncorrectable;
+    if (!r.first_uncorrectable) r.first_uncorrectable = std::make_pair(where.second, where.first);
+  }
+  return r;
 }
 
 uint32_t dtype_bytes(Dtype t) { return uint32_t(dtype_bits(t)) / 8; }

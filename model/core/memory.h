@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,7 +33,18 @@ class Hbm {
   std::vector<uint8_t> data_;
 };
 
-// One on-chip memory: partitions x bytes_per_partition, little-endian elements.
+// What one scrub of an on-chip memory finds (docs/ecc.md "Scrub"): the words (4 aligned bytes of
+// a partition) with a corrected error and no uncorrectable one, the words with an uncorrectable
+// one, and the first of those in scrub order (word address, then partition).
+struct EccScrub {
+  uint32_t corrected = 0, uncorrectable = 0;
+  std::optional<std::pair<uint32_t, uint32_t>> first_uncorrectable;  // (partition, byte offset)
+};
+
+// One on-chip memory: partitions x bytes_per_partition, little-endian elements. Each byte is
+// stored as a SECDED codeword (docs/ecc.md): the model keeps the data and, for the bytes whose
+// stored codeword differs from the data's (an injected error), the bits that differ; a load
+// returns what the RTL's decoder returns for them.
 class OnChipMemory {
  public:
   OnChipMemory(const char* name, uint32_t partitions, uint32_t bytes_per_partition)
@@ -43,13 +56,30 @@ class OnChipMemory {
   // Element of `bytes` bytes (1, 2 or 4) at (partition, offset); the caller has range-checked.
   uint32_t load(uint32_t partition, uint32_t offset, uint32_t bytes) const;
   void store(uint32_t partition, uint32_t offset, uint32_t bytes, uint32_t value);
-  uint8_t* row(uint32_t partition) { return &data_[uint64_t(partition) * bytes_]; }
-  const uint8_t* row(uint32_t partition) const { return &data_[uint64_t(partition) * bytes_]; }
+  // ECC_CTRL.arm (docs/csr.md): the next store to byte `offset` of `partition` stores its
+  // codeword with the bits of `flip` inverted. Throws tern::Error naming a partition, offset or
+  // flip mask out of range.
+  void arm_injection(uint32_t partition, uint32_t offset, uint16_t flip);
+  bool injection_armed() const { return armed_.has_value(); }
+  // ECC_CTRL.scrub on an idle core: every word checked, nothing changed.
+  EccScrub scrub() const;
 
  private:
+  struct Injection {
+    uint32_t partition, offset;
+    uint16_t flip;
+  };
+  uint64_t index(uint32_t partition, uint32_t offset) const {
+    return uint64_t(partition) * bytes_ + offset;
+  }
+  uint8_t read_byte(uint64_t at) const;
+  void write_byte(uint32_t partition, uint32_t offset, uint8_t value);
+
   const char* name_;
   uint32_t partitions_, bytes_;
   std::vector<uint8_t> data_;
+  std::map<uint64_t, uint16_t> flipped_;  // byte index -> inverted codeword bits
+  std::optional<Injection> armed_;
 };
 
 uint32_t dtype_bytes(Dtype t);

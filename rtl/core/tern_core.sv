@@ -121,6 +121,14 @@ module tern_core #(
                    conflict_cycles, notify_code;
   logic [tern_isa_pkg::NumSems*32-1:0] sem_values;
 
+  // ECC of SBUF (index 0) and PSUM (1)
+  logic [1:0]      ecc_arm, ecc_armed, ecc_busy, ecc_ue_valid;
+  logic [7:0]      ecc_inj_part;
+  logic [23:0]     ecc_inj_off;
+  logic [tern_secded_pkg::CodeBits-1:0] ecc_inj_flip;
+  logic            ecc_scrub, ecc_clear;
+  logic [2*32-1:0] ecc_ce, ecc_ue, ecc_ue_addr;
+
   logic [NumDma*64-1:0]    dma_bytes_read, dma_bytes_written;
   logic [NumDma*32-1:0]    dma_hwm, dma_err_desc, dma_err_pc;
   logic [NumDma*4-1:0]     dma_err_code;
@@ -159,7 +167,11 @@ module tern_core #(
     .dma_outstanding_hwm_i (dma_hwm), .dma_err_code_i (dma_err_code),
     .dma_err_detail_i (dma_err_detail), .dma_err_queue_i (dma_err_queue),
     .dma_err_seq_i (dma_err_seq), .dma_err_desc_i (dma_err_desc), .dma_err_pc_i (dma_err_pc),
-    .dma_err_valid_i (dma_err_valid), .dma_busy_i (dma_busy), .sem_values_i (sem_values)
+    .dma_err_valid_i (dma_err_valid), .dma_busy_i (dma_busy), .sem_values_i (sem_values),
+    .ecc_arm_o (ecc_arm), .ecc_inj_part_o (ecc_inj_part), .ecc_inj_off_o (ecc_inj_off),
+    .ecc_inj_flip_o (ecc_inj_flip), .ecc_scrub_o (ecc_scrub), .ecc_clear_o (ecc_clear),
+    .ecc_armed_i (ecc_armed), .ecc_busy_i (ecc_busy), .ecc_ce_i (ecc_ce), .ecc_ue_i (ecc_ue),
+    .ecc_ue_valid_i (ecc_ue_valid), .ecc_ue_addr_i (ecc_ue_addr)
   );
 
   // ---------------------------------------------------------------------------------------
@@ -224,7 +236,11 @@ module tern_core #(
     .sbuf_bd_valid_i, .sbuf_bd_write_i, .sbuf_bd_mask_i, .sbuf_bd_addr_i,
     .sbuf_bd_wdata_i, .sbuf_bd_rdata_o,
     .psum_bd_valid_i, .psum_bd_write_i, .psum_bd_mask_i, .psum_bd_addr_i,
-    .psum_bd_wdata_i, .psum_bd_rdata_o
+    .psum_bd_wdata_i, .psum_bd_rdata_o,
+    .ecc_arm_i (ecc_arm), .ecc_inj_part_i (ecc_inj_part), .ecc_inj_off_i (ecc_inj_off),
+    .ecc_inj_flip_i (ecc_inj_flip), .ecc_scrub_i (ecc_scrub), .ecc_clear_i (ecc_clear),
+    .ecc_armed_o (ecc_armed), .ecc_busy_o (ecc_busy), .ecc_ce_o (ecc_ce), .ecc_ue_o (ecc_ue),
+    .ecc_ue_valid_o (ecc_ue_valid), .ecc_ue_addr_o (ecc_ue_addr)
   );
 
 

@@ -114,7 +114,20 @@ module tern_core_compute #(
   input  logic [P-1:0]                           psum_bd_mask_i,
   input  logic [31:0]                            psum_bd_addr_i,
   input  logic [P*32-1:0]                        psum_bd_wdata_i,
-  output logic [P*32-1:0]                        psum_bd_rdata_o
+  output logic [P*32-1:0]                        psum_bd_rdata_o,
+  // ECC of SBUF (index 0) and PSUM (1), docs/ecc.md: injection, scrub and what scrubs found
+  input  logic [1:0]                             ecc_arm_i,      // pulses
+  input  logic [7:0]                             ecc_inj_part_i,
+  input  logic [23:0]                            ecc_inj_off_i,
+  input  logic [tern_secded_pkg::CodeBits-1:0]   ecc_inj_flip_i,
+  input  logic                                   ecc_scrub_i,    // pulse
+  input  logic                                   ecc_clear_i,    // pulse
+  output logic [1:0]                             ecc_armed_o,
+  output logic [1:0]                             ecc_busy_o,
+  output logic [2*32-1:0]                        ecc_ce_o,
+  output logic [2*32-1:0]                        ecc_ue_o,
+  output logic [1:0]                             ecc_ue_valid_o,
+  output logic [2*32-1:0]                        ecc_ue_addr_o
 );
 
   // Requesters of the SBUF and PSUM ports, in the sequencers' order, then DMA.
@@ -363,7 +376,19 @@ module tern_core_compute #(
     .bd_mask_i      (sbuf_bd_mask_i),
     .bd_addr_i      (sbuf_bd_addr_i[SAW-1:0]),
     .bd_wdata_i     (sbuf_bd_wdata_i),
-    .bd_rdata_o     (sbuf_bd_rdata_o)
+    .bd_rdata_o     (sbuf_bd_rdata_o),
+    .ecc_arm_i      (ecc_arm_i[0]),
+    .ecc_inj_part_i,
+    .ecc_inj_off_i,
+    .ecc_inj_flip_i,
+    .ecc_scrub_i,
+    .ecc_clear_i,
+    .ecc_armed_o    (ecc_armed_o[0]),
+    .ecc_busy_o     (ecc_busy_o[0]),
+    .ecc_ce_o       (ecc_ce_o[0 +: 32]),
+    .ecc_ue_o       (ecc_ue_o[0 +: 32]),
+    .ecc_ue_valid_o (ecc_ue_valid_o[0]),
+    .ecc_ue_addr_o  (ecc_ue_addr_o[0 +: 32])
   );
 
   // The engine's accumulate port has priority: a write request whose partitions it writes
@@ -393,7 +418,19 @@ module tern_core_compute #(
     .bd_mask_i      (psum_bd_mask_i),
     .bd_addr_i      (psum_bd_addr_i[PAW-1:0]),
     .bd_wdata_i     (psum_bd_wdata_i),
-    .bd_rdata_o     (psum_bd_rdata_o)
+    .bd_rdata_o     (psum_bd_rdata_o),
+    .ecc_arm_i      (ecc_arm_i[1]),
+    .ecc_inj_part_i,
+    .ecc_inj_off_i,
+    .ecc_inj_flip_i,
+    .ecc_scrub_i,
+    .ecc_clear_i,
+    .ecc_armed_o    (ecc_armed_o[1]),
+    .ecc_busy_o     (ecc_busy_o[1]),
+    .ecc_ce_o       (ecc_ce_o[32 +: 32]),
+    .ecc_ue_o       (ecc_ue_o[32 +: 32]),
+    .ecc_ue_valid_o (ecc_ue_valid_o[1]),
+    .ecc_ue_addr_o  (ecc_ue_addr_o[32 +: 32])
   );
 
   // Conflict cycles per engine sequencer: a request of its adapter waited; cleared by start.

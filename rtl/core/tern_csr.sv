@@ -29,7 +29,8 @@ module tern_csr #(
   localparam int unsigned DDW  = tern_csr_pkg::DmaErrStatusDetailWidth,
   localparam int unsigned DQW  = tern_csr_pkg::DmaErrStatusQueueWidth,
   localparam int unsigned DSW  = tern_csr_pkg::DmaErrStatusSeqWidth,
-  localparam int unsigned IdxW = $clog2(tern_csr_pkg::SemCount)
+  localparam int unsigned IdxW = $clog2(tern_csr_pkg::SemCount),
+  localparam int unsigned FlipW = tern_csr_pkg::GlbEccInjectFlipWidth
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -97,7 +98,20 @@ module tern_csr #(
   input  logic [NumDma-1:0]     dma_err_valid_i,  // pulse: an error was recorded
   input  logic [NumDma-1:0]     dma_busy_i,       // a transfer queued or in flight
   // semaphores
-  input  logic [NSem*32-1:0]  sem_values_i
+  input  logic [NSem*32-1:0]  sem_values_i,
+  // ECC of SBUF (index 0) and PSUM (1), docs/ecc.md
+  output logic [1:0]          ecc_arm_o,       // pulse: ECC_CTRL.arm for ECC_INJECT's memory
+  output logic [7:0]          ecc_inj_part_o,
+  output logic [23:0]         ecc_inj_off_o,
+  output logic [FlipW-1:0]    ecc_inj_flip_o,
+  output logic                ecc_scrub_o,     // pulse
+  output logic                ecc_clear_o,     // pulse
+  input  logic [1:0]          ecc_armed_i,
+  input  logic [1:0]          ecc_busy_i,
+  input  logic [2*32-1:0]     ecc_ce_i,
+  input  logic [2*32-1:0]     ecc_ue_i,
+  input  logic [1:0]          ecc_ue_valid_i,
+  input  logic [2*32-1:0]     ecc_ue_addr_i
 );
   // The config registers' values.
   localparam logic [31:0] CfgConfig =
@@ -139,6 +153,9 @@ module tern_csr #(
   logic [31:0]       sr_seed_q, sr_seed_d, watchdog_q, watchdog_d;
   logic [31:0]       desc_base_q, desc_base_d, hbm_size_q, hbm_size_d, desc_count_q, desc_count_d;
   logic [31:0]       budget_q, budget_d;
+  logic [31:0]       ecc_inject_q, ecc_inject_d, ecc_inject_addr_q, ecc_inject_addr_d;
+  logic [1:0]        ecc_arm_q, ecc_arm_d;
+  logic              ecc_scrub_q, ecc_scrub_d, ecc_clear_q, ecc_clear_d;
   logic [S*32-1:0]   prog_base_q, prog_base_d, prog_len_q, prog_len_d, notify_code_q, notify_code_d;
   // pulses
   logic [S-1:0]      start_q, start_d, halt_q, halt_d;
@@ -213,6 +230,22 @@ module tern_csr #(
         tern_csr_pkg::GlbHbmSize:    rd_data = hbm_size_q;
         tern_csr_pkg::GlbDescCount:  rd_data = desc_count_q;
         tern_csr_pkg::GlbBudget:     rd_data = budget_q;
+        tern_csr_pkg::GlbEccCtrl:    rd_data = 32'd0;
+        tern_csr_pkg::GlbEccInject:  rd_data = ecc_inject_q;
+        tern_csr_pkg::GlbEccInjectAddr: rd_data = ecc_inject_addr_q;
+        tern_csr_pkg::GlbEccStatus: begin
+          rd_data[tern_csr_pkg::GlbEccStatusSbufArmedLsb] = ecc_armed_i[0];
+          rd_data[tern_csr_pkg::GlbEccStatusPsumArmedLsb] = ecc_armed_i[1];
+          rd_data[tern_csr_pkg::GlbEccStatusBusyLsb]      = |ecc_busy_i;
+          rd_data[tern_csr_pkg::GlbEccStatusSbufUeLsb]    = ecc_ue_valid_i[0];
+          rd_data[tern_csr_pkg::GlbEccStatusPsumUeLsb]    = ecc_ue_valid_i[1];
+        end
+        tern_csr_pkg::GlbEccSbufCe:     rd_data = ecc_ce_i[0 +: 32];
+        tern_csr_pkg::GlbEccSbufUe:     rd_data = ecc_ue_i[0 +: 32];
+        tern_csr_pkg::GlbEccSbufUeAddr: rd_data = ecc_ue_addr_i[0 +: 32];
+        tern_csr_pkg::GlbEccPsumCe:     rd_data = ecc_ce_i[32 +: 32];
+        tern_csr_pkg::GlbEccPsumUe:     rd_data = ecc_ue_i[32 +: 32];
+        tern_csr_pkg::GlbEccPsumUeAddr: rd_data = ecc_ue_addr_i[32 +: 32];
         default:                     rd_err  = 1'b1;
       endcase
     end else if (rd_seq) begin
@@ -302,6 +335,11 @@ module tern_csr #(
     hbm_size_d      = hbm_size_q;
     desc_count_d    = desc_count_q;
     budget_d        = budget_q;
+    ecc_inject_d    = ecc_inject_q;
+    ecc_inject_addr_d = ecc_inject_addr_q;
+    ecc_arm_d       = '0;
+    ecc_scrub_d     = 1'b0;
+    ecc_clear_d     = 1'b0;
     prog_base_d     = prog_base_q;
     prog_len_d      = prog_len_q;
     start_d         = '0;
@@ -356,6 +394,18 @@ module tern_csr #(
             desc_count_d = ((desc_count_q & ~wbytes) | wbits) & tern_csr_pkg::GlbDescCountMask;
           tern_csr_pkg::GlbBudget:
             budget_d = ((budget_q & ~wbytes) | wbits) & tern_csr_pkg::GlbBudgetMask;
+          tern_csr_pkg::GlbEccCtrl: begin
+            // The arm goes to the memory ECC_INJECT names.
+            ecc_arm_d[ecc_inject_q[tern_csr_pkg::GlbEccInjectPsumLsb]] =
+                wbits[tern_csr_pkg::GlbEccCtrlArmLsb];
+            ecc_scrub_d = wbits[tern_csr_pkg::GlbEccCtrlScrubLsb];
+            ecc_clear_d = wbits[tern_csr_pkg::GlbEccCtrlClearLsb];
+          end
+          tern_csr_pkg::GlbEccInject:
+            ecc_inject_d = ((ecc_inject_q & ~wbytes) | wbits) & tern_csr_pkg::GlbEccInjectMask;
+          tern_csr_pkg::GlbEccInjectAddr:
+            ecc_inject_addr_d =
+                ((ecc_inject_addr_q & ~wbytes) | wbits) & tern_csr_pkg::GlbEccInjectAddrMask;
           default: wr_err = 1'b1;  // RO or unmapped
         endcase
       end else if (wr_seq) begin
@@ -430,6 +480,11 @@ module tern_csr #(
       hbm_size_q      <= tern_csr_pkg::GlbHbmSizeReset;
       desc_count_q    <= tern_csr_pkg::GlbDescCountReset;
       budget_q        <= tern_csr_pkg::GlbBudgetReset;
+      ecc_inject_q    <= tern_csr_pkg::GlbEccInjectReset;
+      ecc_inject_addr_q <= tern_csr_pkg::GlbEccInjectAddrReset;
+      ecc_arm_q       <= '0;
+      ecc_scrub_q     <= 1'b0;
+      ecc_clear_q     <= 1'b0;
       prog_base_q     <= {S{tern_csr_pkg::SeqProgBaseReset}};
       prog_len_q      <= {S{tern_csr_pkg::SeqProgLenReset}};
       notify_code_q   <= {S{tern_csr_pkg::SeqNotifyCodeReset}};
@@ -461,6 +516,11 @@ module tern_csr #(
       hbm_size_q      <= hbm_size_d;
       desc_count_q    <= desc_count_d;
       budget_q        <= budget_d;
+      ecc_inject_q    <= ecc_inject_d;
+      ecc_inject_addr_q <= ecc_inject_addr_d;
+      ecc_arm_q       <= ecc_arm_d;
+      ecc_scrub_q     <= ecc_scrub_d;
+      ecc_clear_q     <= ecc_clear_d;
       prog_base_q     <= prog_base_d;
       prog_len_q      <= prog_len_d;
       notify_code_q   <= notify_code_d;
@@ -499,6 +559,12 @@ module tern_csr #(
   assign sr_seed_o       = sr_seed_q;
   assign sr_seed_valid_o = sr_seed_valid_q;
   assign irq_o           = |(irq_status_q & irq_enable_q);
+  assign ecc_arm_o       = ecc_arm_q;
+  assign ecc_inj_part_o  = ecc_inject_addr_q[tern_csr_pkg::GlbEccInjectAddrPartitionLsb +: 8];
+  assign ecc_inj_off_o   = ecc_inject_addr_q[tern_csr_pkg::GlbEccInjectAddrOffsetLsb +: 24];
+  assign ecc_inj_flip_o  = ecc_inject_q[tern_csr_pkg::GlbEccInjectFlipLsb +: FlipW];
+  assign ecc_scrub_o     = ecc_scrub_q;
+  assign ecc_clear_o     = ecc_clear_q;
 
   logic unused_decode;
   assign unused_decode = ^{wr_dma, wr_sem, wr_idx[IdxW-1:3], rd_idx[IdxW-1:4]};

@@ -19,6 +19,13 @@
 // SBUF's partitions are tern_srams (the technology wrapper: a simulation model, a block-RAM
 // template for FPGAs); PSUM's are memories of their own because the engine's accumulate reads
 // through a second read port.
+// ECC (docs/ecc.md): every byte is stored as its 13-bit SECDED codeword (tern_secded_pkg). A
+// read returns each byte corrected when one of its bits flipped, as stored when two did. For
+// tests, an armed injection (ecc_arm_i) inverts ecc_inj_flip_i's bits in the codeword of the
+// next write of byte ecc_inj_off_i of partition ecc_inj_part_i. A scrub (ecc_scrub_i) reads
+// every word (4 aligned bytes of every partition) in the read port's idle cycles and counts the
+// words with a corrected error only and those with an uncorrectable one, keeping the first of
+// those in scrub order (word, then partition); it changes nothing.
 module tern_lane_mem #(
   parameter int unsigned P = tern_cfg_pkg::Partitions,
   parameter int unsigned Bytes = tern_cfg_pkg::SbufPartitionBytes,
@@ -28,7 +35,8 @@ module tern_lane_mem #(
   localparam int unsigned AW = $clog2(Bytes),
   localparam int unsigned RB = $clog2(RowBytes),
   localparam int unsigned RowWords = RowBytes / 4,
-  localparam int unsigned WAW = AW - 2   // word address of the engine port
+  localparam int unsigned WAW = AW - 2,  // word address of the engine port
+  localparam int unsigned CB = tern_secded_pkg::CodeBits
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
@@ -60,8 +68,49 @@ module tern_lane_mem #(
   input  logic [P-1:0]    bd_mask_i,    // the partitions a write stores to
   input  logic [AW-1:0]   bd_addr_i,
   input  logic [P*32-1:0] bd_wdata_i,   // partition p's word in bits 32p +: 32
-  output logic [P*32-1:0] bd_rdata_o    // the cycle after a read: the word of every partition
+  output logic [P*32-1:0] bd_rdata_o,   // the cycle after a read: the word of every partition
+  // ECC: injection and scrub (pulses last one cycle)
+  input  logic            ecc_arm_i,
+  input  logic [7:0]      ecc_inj_part_i,
+  input  logic [23:0]     ecc_inj_off_i,
+  input  logic [CB-1:0]   ecc_inj_flip_i,
+  input  logic            ecc_scrub_i,
+  input  logic            ecc_clear_i,
+  output logic            ecc_armed_o,
+  output logic            ecc_busy_o,
+  output logic [31:0]     ecc_ce_o,       // words found with a corrected error only
+  output logic [31:0]     ecc_ue_o,       // words found with an uncorrectable error
+  output logic            ecc_ue_valid_o,
+  output logic [31:0]     ecc_ue_addr_o   // the first: partition in [31:24], byte offset below
 );
+
+  // The codewords of a word's or a row's bytes, and their decoding: {data, corrected flags,
+  // uncorrectable flags} of N bytes.
+  function automatic logic [CB*RowBytes-1:0] encode_bytes(logic [8*RowBytes-1:0] d, int unsigned n);
+    logic [CB*RowBytes-1:0] c;
+    c = '0;
+    for (int unsigned b = 0; b < RowBytes; b++) begin
+      if (b < n) c[CB*b +: CB] = tern_secded_pkg::encode(d[8*b +: 8]);
+    end
+    encode_bytes = c;
+  endfunction
+  function automatic logic [10*RowBytes-1:0] decode_bytes(logic [CB*RowBytes-1:0] c, int unsigned n);
+    logic [9:0]            r;
+    logic [8*RowBytes-1:0] d;
+    logic [RowBytes-1:0]   ce, ue;
+    d  = '0;
+    ce = '0;
+    ue = '0;
+    for (int unsigned b = 0; b < RowBytes; b++) begin
+      if (b < n) begin
+        r = tern_secded_pkg::decode(c[CB*b +: CB]);
+        d[8*b +: 8] = r[9:2];
+        ce[b] = r[1];
+        ue[b] = r[0];
+      end
+    end
+    decode_bytes = {d, ce, ue};
+  endfunction
 
   logic unused_bd;
   assign unused_bd = ^bd_addr_i[1:0];  // the backdoor moves whole words
@@ -93,15 +142,26 @@ module tern_lane_mem #(
   end
   assign wr_ready_o = !(|(wb_we & wr_mask_i));
 
-  // One read port per partition, shared by element reads and backdoor reads (element first).
+  // One read port per partition, shared by element reads, backdoor reads and the scrub (in
+  // that order).
+  typedef enum logic [1:0] {ScIdle, ScRead, ScCheck, ScScan} scrub_e;
+  logic          armed_q, armed_d;  // an injection waits for its write
+  localparam int unsigned NWords = Bytes / 4;
+  localparam int unsigned PW = (P > 1) ? $clog2(P) : 1;
+  scrub_e        sc_q, sc_d;
+  logic [WAW-1:0] sc_word_q, sc_word_d;
+  logic [PW-1:0] sc_part_q, sc_part_d;
+  logic          bd_rd, sc_rd;
   logic          rd_en;
-  logic [AW-3:0] rd_waddr;
+  logic [WAW-1:0] rd_src;      // the word address read
   logic [1:0]    rd_shift_q;
   logic          rd_row_q;
   logic [7:0]    rd_part_q;
   logic [RB-1:0] rd_word_q;    // byte offset of the word in the row (low 2 bits zero)
-  assign rd_en    = rd_valid_i || (bd_valid_i && !bd_write_i);
-  assign rd_waddr = rd_valid_i ? rd_addr_i[AW-1:2] : bd_addr_i[AW-1:2];
+  assign bd_rd  = bd_valid_i && !bd_write_i;
+  assign sc_rd  = (sc_q == ScRead) && !rd_valid_i && !bd_rd;
+  assign rd_en  = rd_valid_i || bd_rd || sc_rd;
+  assign rd_src = rd_valid_i ? rd_addr_i[AW-1:2] : (sc_rd ? sc_word_q : bd_addr_i[AW-1:2]);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_shift_q <= '0;
@@ -112,7 +172,7 @@ module tern_lane_mem #(
       rd_shift_q <= rd_valid_i ? rd_addr_i[1:0] : 2'd0;
       rd_row_q   <= rd_valid_i && rd_row_i;
       rd_part_q  <= rd_part_i;
-      rd_word_q  <= RB'({rd_waddr, 2'b00});
+      rd_word_q  <= RB'({rd_src, 2'b00});
     end
   end
 
@@ -126,82 +186,253 @@ module tern_lane_mem #(
     endcase
   end
 
-  // Every partition's row as read, partition p at 8 * RowBytes * p.
-  logic [P*8*RowBytes-1:0] rows;
+  // Row mode writes the same row to every partition of the mask: its bytes encoded once.
+  logic [CB*RowBytes-1:0] row_wr_code;
+  assign row_wr_code = encode_bytes(wr_data_i[0 +: 8*RowBytes], RowBytes);
+
+  // Every partition's row as read (codewords), partition p at CB * RowBytes * p.
+  logic [P*CB*RowBytes-1:0] rows;
   logic [AW-RB-1:0] rd_raddr;
   logic [P*32-1:0]  el_rd_data;
-  assign rd_raddr = rd_valid_i ? rd_addr_i[AW-1:RB] : bd_addr_i[AW-1:RB];
+  logic [P-1:0]     inj_fire, word_ce, word_ue;
+  assign rd_raddr = rd_src[WAW-1:RB-2];
 
   for (genvar p = 0; p < P; p++) begin : gen_part
-    logic                  wr_el, wr_bd, wr_en;
-    logic [RowBytes-1:0]   wr_be;
-    logic [8*RowBytes-1:0] wr_row;
-    logic [AW-RB-1:0]      wr_raddr;
-    logic [31:0]           el_word;
-    logic [8*RowBytes-1:0] row_rd;
+    logic                   wr_el, wr_bd, wr_en;
+    logic [RowBytes-1:0]    wr_be;
+    logic [CB*RowBytes-1:0] wr_code;
+    logic [AW-RB-1:0]       wr_raddr;
+    logic [31:0]            el_word;
+    logic [CB*RowBytes-1:0] row_rd;
+    // The write this cycle (PSUM: the engine's, else the element or backdoor write).
+    logic                   st_en;
+    logic [AW-RB-1:0]       st_addr;
+    logic [RowBytes-1:0]    st_be, st_hit;
+    logic [CB*RowBytes-1:0] st_code, st_code_inj;
     assign wr_el    = wr_valid_i && wr_ready_o && wr_mask_i[p];
     assign wr_bd    = bd_valid_i && bd_write_i && bd_mask_i[p];
     assign wr_en    = wr_el || wr_bd;
     assign el_word  = wr_data_i[32*p +: 32] << (8 * wr_addr_i[1:0]);
+    logic [4*CB-1:0]        el_code, bd_code;
+    assign el_code = (4*CB)'(encode_bytes((8*RowBytes)'(el_word), 4));
+    assign bd_code = (4*CB)'(encode_bytes((8*RowBytes)'(bd_wdata_i[32*p +: 32]), 4));
     // An element or backdoor word lands on its word's lanes of the row.
     always_comb begin
       if (wr_el && wr_row_i) begin
-        wr_be  = wr_strb_i;
-        wr_row = wr_data_i[0 +: 8*RowBytes];
+        wr_be   = wr_strb_i;
+        wr_code = row_wr_code;
       end else if (wr_el) begin
-        wr_be  = RowBytes'(el_be) << RB'({wr_addr_i[AW-1:2], 2'b00});
-        wr_row = {RowWords{el_word}};
+        wr_be   = RowBytes'(el_be) << RB'({wr_addr_i[AW-1:2], 2'b00});
+        wr_code = {RowWords{el_code}};
       end else begin
-        wr_be  = RowBytes'(4'hf) << RB'({bd_addr_i[AW-1:2], 2'b00});
-        wr_row = {RowWords{bd_wdata_i[32*p +: 32]}};
+        wr_be   = RowBytes'(4'hf) << RB'({bd_addr_i[AW-1:2], 2'b00});
+        wr_code = {RowWords{bd_code}};
       end
     end
     assign wr_raddr = wr_el ? wr_addr_i[AW-1:RB] : bd_addr_i[AW-1:RB];
+
+    // An armed injection inverts its bits in the codeword of its byte's next write.
+    always_comb begin
+      st_code_inj = st_code;
+      for (int unsigned b = 0; b < RowBytes; b++) begin
+        st_hit[b] = armed_q && ecc_inj_part_i == 8'(p) && st_en && st_be[b] &&
+                    32'(st_addr) == 32'(ecc_inj_off_i[23:RB]) && 32'(ecc_inj_off_i[RB-1:0]) == b;
+        if (st_hit[b]) st_code_inj[CB*b +: CB] = st_code[CB*b +: CB] ^ ecc_inj_flip_i;
+      end
+    end
+    assign inj_fire[p] = |st_hit;
 
     if (HasTe) begin : gen_flops
       // PSUM: the engine's accumulate reads the old word at its request's address (a second
       // synchronous read port) while its pipeline writes another, so these are a memory of
       // their own rather than a tern_sram. Rows are words here (RowBytes 4).
-      logic [7:0]  mem_q [Bytes];
-      logic [31:0] old_q;
+      logic [CB-1:0]   mem_q [Bytes];
+      logic [4*CB-1:0] old_q;
+      logic [39:0]     old_dec;     // {data, corrected, uncorrectable} of its 4 bytes
+      logic [7:0]      unused_old;
       always_ff @(posedge clk_i) begin
-        for (int unsigned b = 0; b < 4; b++) old_q[8*b +: 8] <= mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
+        for (int unsigned b = 0; b < 4; b++) old_q[CB*b +: CB] <= mem_q[{te_addr_i[WAW*p +: WAW], 2'(b)}];
       end
-      assign te_old[32*p +: 32] = old_q;
+      assign old_dec = 40'(decode_bytes((CB*RowBytes)'(old_q), 4));
+      assign {te_old[32*p +: 32], unused_old} = old_dec;
+      assign st_en   = wb_we[p] || wr_en;
+      assign st_addr = wb_we[p] ? wb_addr[WAW*p +: WAW] : wr_raddr;
+      assign st_be   = wb_we[p] ? RowBytes'(4'hf) : wr_be;
+      assign st_code = wb_we[p] ? encode_bytes((8*RowBytes)'(wb_data[32*p +: 32]), 4) : wr_code;
       always_ff @(posedge clk_i) begin
         if (rd_en) begin
-          for (int unsigned b = 0; b < 4; b++) row_rd[8*b +: 8] <= mem_q[{rd_raddr, 2'(b)}];
+          for (int unsigned b = 0; b < 4; b++) row_rd[CB*b +: CB] <= mem_q[{rd_raddr, 2'(b)}];
         end
-        if (wb_we[p]) begin
-          for (int unsigned b = 0; b < 4; b++) mem_q[{wb_addr[WAW*p +: WAW], 2'(b)}] <= wb_data[32*p + 8*b +: 8];
-        end else if (wr_en) begin
+        if (st_en) begin
           for (int unsigned b = 0; b < 4; b++) begin
-            if (wr_be[b]) mem_q[{wr_raddr, 2'(b)}] <= wr_row[8*b +: 8];
+            if (st_be[b]) mem_q[{st_addr, 2'(b)}] <= st_code_inj[CB*b +: CB];
           end
         end
       end
     end else begin : gen_sram
-      tern_sram #(.Words (Bytes / RowBytes), .Bytes (RowBytes)) u_sram (
+      assign st_en   = wr_en;
+      assign st_addr = wr_raddr;
+      assign st_be   = wr_be;
+      assign st_code = wr_code;
+      tern_sram #(.Words (Bytes / RowBytes), .Bytes (RowBytes), .ByteBits (CB)) u_sram (
         .clk_i,
         .rd_en_i   (rd_en),
         .rd_addr_i (rd_raddr),
         .rd_data_o (row_rd),
-        .wr_en_i   (wr_en),
-        .wr_addr_i (wr_raddr),
-        .wr_be_i   (wr_be),
-        .wr_data_i (wr_row)
+        .wr_en_i   (st_en),
+        .wr_addr_i (st_addr),
+        .wr_be_i   (st_be),
+        .wr_data_i (st_code_inj)
       );
       assign te_old[32*p +: 32] = 32'd0;
     end
-    logic [31:0] word;
-    assign rows[8*RowBytes*p +: 8*RowBytes] = row_rd;
-    assign word = row_rd[8*rd_word_q +: 32];
+    // The chunk around the word read, decoded: the element, the backdoor word and the chunk
+    // come from it; the scrub reads the word's flags.
+    logic [CB*ChunkBytes-1:0] chunk_code;
+    logic [10*RowBytes-1:0]   chunk;
+    logic [8*ChunkBytes-1:0]  chunk_data;
+    logic [ChunkBytes-1:0]    chunk_ce, chunk_ue;
+    logic [31:0]              word;
+    logic [3:0]               wce, wue;
+    localparam int unsigned CW = (ChunkBytes > 4) ? $clog2(ChunkBytes) : 2;
+    logic [CW-1:0]            wpos;  // byte of the word in the chunk
+    assign rows[CB*RowBytes*p +: CB*RowBytes] = row_rd;
+    assign chunk_code = row_rd[CB * ((32'(rd_word_q) / ChunkBytes) * ChunkBytes) +: CB*ChunkBytes];
+    assign chunk      = decode_bytes((CB*RowBytes)'(chunk_code), ChunkBytes);
+    assign chunk_data = chunk[2*RowBytes +: 8*ChunkBytes];
+    assign chunk_ce   = chunk[RowBytes +: ChunkBytes];
+    assign chunk_ue   = chunk[0 +: ChunkBytes];
+    logic unused_chunk;  // the bytes past the chunk (decoded as zeros)
+    assign unused_chunk = ^chunk;
+    assign wpos = CW'(32'(rd_word_q) % ChunkBytes);
+    assign word = chunk_data[8*wpos +: 32];
+    assign wce  = chunk_ce[wpos +: 4];
+    assign wue  = chunk_ue[wpos +: 4];
+    assign word_ue[p] = |wue;
+    assign word_ce[p] = (|wce) && !(|wue);
     assign el_rd_data[32*p +: 32] = word >> (8 * rd_shift_q);
-    assign rd_chunk_o[8*ChunkBytes*p +: 8*ChunkBytes] =
-        row_rd[8 * ((32'(rd_word_q) / ChunkBytes) * ChunkBytes) +: 8*ChunkBytes];
+    assign rd_chunk_o[8*ChunkBytes*p +: 8*ChunkBytes] = chunk_data;
     assign bd_rdata_o[32*p +: 32] = word;
   end
 
-  assign rd_data_o = rd_row_q ? (P*32)'(rows[8*RowBytes*rd_part_q +: 8*RowBytes]) : el_rd_data;
+  // Row mode: the row of partition rd_part_q, decoded.
+  logic [CB*RowBytes-1:0] row_sel;
+  logic [10*RowBytes-1:0] row_dec;
+  logic [2*RowBytes-1:0]  unused_row_flags;
+  assign row_sel = rows[CB*RowBytes*rd_part_q +: CB*RowBytes];
+  assign row_dec = decode_bytes(row_sel, RowBytes);
+  assign unused_row_flags = row_dec[2*RowBytes-1:0];
+  assign rd_data_o = rd_row_q ? (P*32)'(row_dec[10*RowBytes-1 -: 8*RowBytes]) : el_rd_data;
+
+  // --- ECC: the injection and the scrub ----------------------------------------------------
+  logic [P-1:0] ce_vec_q, ce_vec_d, ue_vec_q, ue_vec_d;
+  logic [31:0] ce_cnt_q, ce_cnt_d, ue_cnt_q, ue_cnt_d, ue_addr_q, ue_addr_d;
+  logic        ue_valid_q, ue_valid_d;
+  logic        sc_last_word, sc_last_part;
+  assign sc_last_word = 32'(sc_word_q) == NWords - 1;
+  assign sc_last_part = 32'(sc_part_q) == P - 1;
+
+  always_comb begin
+    armed_d    = ecc_arm_i ? 1'b1 : (armed_q && !(|inj_fire));
+    sc_d       = sc_q;
+    sc_word_d  = sc_word_q;
+    sc_part_d  = sc_part_q;
+    ce_vec_d   = ce_vec_q;
+    ue_vec_d   = ue_vec_q;
+    ce_cnt_d   = ce_cnt_q;
+    ue_cnt_d   = ue_cnt_q;
+    ue_addr_d  = ue_addr_q;
+    ue_valid_d = ue_valid_q;
+    unique case (sc_q)
+      ScIdle: begin
+        if (ecc_scrub_i) begin
+          sc_d      = ScRead;
+          sc_word_d = '0;
+        end
+      end
+      ScRead:  if (sc_rd) sc_d = ScCheck;
+      ScCheck: begin
+        // The word's flags in every partition arrive the cycle after its read.
+        ce_vec_d  = word_ce;
+        ue_vec_d  = word_ue;
+        sc_part_d = '0;
+        if (|(word_ce | word_ue)) begin
+          sc_d = ScScan;
+        end else begin
+          sc_d      = sc_last_word ? ScIdle : ScRead;
+          sc_word_d = sc_word_q + WAW'(1);
+        end
+      end
+      ScScan: begin
+        // One partition a cycle: counted, and the first uncorrectable word kept.
+        if (ue_vec_q[sc_part_q]) begin
+          if (ue_cnt_q != '1) ue_cnt_d = ue_cnt_q + 32'd1;
+          if (!ue_valid_q) begin
+            ue_valid_d = 1'b1;
+            ue_addr_d  = {8'(sc_part_q), 24'({sc_word_q, 2'b00})};
+          end
+        end else if (ce_vec_q[sc_part_q]) begin
+          if (ce_cnt_q != '1) ce_cnt_d = ce_cnt_q + 32'd1;
+        end
+        sc_part_d = sc_part_q + PW'(1);
+        if (sc_last_part) begin
+          sc_d      = sc_last_word ? ScIdle : ScRead;
+          sc_word_d = sc_word_q + WAW'(1);
+        end
+      end
+      default: sc_d = ScIdle;
+    endcase
+    if (ecc_clear_i) begin
+      ce_cnt_d   = '0;
+      ue_cnt_d   = '0;
+      ue_addr_d  = '0;
+      ue_valid_d = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      armed_q    <= 1'b0;
+      sc_q       <= ScIdle;
+      sc_word_q  <= '0;
+      sc_part_q  <= '0;
+      ce_vec_q   <= '0;
+      ue_vec_q   <= '0;
+      ce_cnt_q   <= '0;
+      ue_cnt_q   <= '0;
+      ue_addr_q  <= '0;
+      ue_valid_q <= 1'b0;
+    end else begin
+      armed_q    <= armed_d;
+      sc_q       <= sc_d;
+      sc_word_q  <= sc_word_d;
+      sc_part_q  <= sc_part_d;
+      ce_vec_q   <= ce_vec_d;
+      ue_vec_q   <= ue_vec_d;
+      ce_cnt_q   <= ce_cnt_d;
+      ue_cnt_q   <= ue_cnt_d;
+      ue_addr_q  <= ue_addr_d;
+      ue_valid_q <= ue_valid_d;
+    end
+  end
+
+  assign ecc_armed_o    = armed_q;
+  assign ecc_busy_o     = sc_q != ScIdle;
+  assign ecc_ce_o       = ce_cnt_q;
+  assign ecc_ue_o       = ue_cnt_q;
+  assign ecc_ue_valid_o = ue_valid_q;
+  assign ecc_ue_addr_o  = ue_addr_q;
+
+`ifndef SYNTHESIS
+  initial begin : params
+    assert (AW <= 24 && P <= 256)
+      else $fatal(1, "tern_lane_mem: ECC addresses hold 24-bit offsets and 8-bit partitions");
+  end
+  // An injection targets a byte of the memory.
+  inj_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                 armed_q |-> 32'(ecc_inj_part_i) < P && 32'(ecc_inj_off_i) < Bytes)
+    else $error("tern_lane_mem: ECC injection at partition %0d byte %0d, outside %0d x %0d",
+                ecc_inj_part_i, ecc_inj_off_i, P, Bytes);
+`endif
 
 endmodule
