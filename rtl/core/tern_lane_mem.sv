@@ -190,8 +190,10 @@ module tern_lane_mem #(
   logic [CB*RowBytes-1:0] row_wr_code;
   assign row_wr_code = encode_bytes(wr_data_i[0 +: 8*RowBytes], RowBytes);
 
-  // Every partition's row as read (codewords), partition p at CB * RowBytes * p.
-  logic [P*CB*RowBytes-1:0] rows;
+  // Every partition's row as read (codewords), partition p at RS * p: a power-of-two stride, so
+  // the row mode's select indexes by a shift, not by a multiply.
+  localparam int unsigned RS = 16 * RowBytes;
+  logic [P*RS-1:0] rows;
   logic [AW-RB-1:0] rd_raddr;
   logic [P*32-1:0]  el_rd_data;
   logic [P-1:0]     inj_fire, word_ce, word_ue;
@@ -296,8 +298,13 @@ module tern_lane_mem #(
     logic [3:0]               wce, wue;
     localparam int unsigned CW = (ChunkBytes > 4) ? $clog2(ChunkBytes) : 2;
     logic [CW-1:0]            wpos;  // byte of the word in the chunk
-    assign rows[CB*RowBytes*p +: CB*RowBytes] = row_rd;
-    assign chunk_code = row_rd[CB * ((32'(rd_word_q) / ChunkBytes) * ChunkBytes) +: CB*ChunkBytes];
+    assign rows[RS*p +: RS] = RS'(row_rd);
+    always_comb begin
+      chunk_code = row_rd[0 +: CB*ChunkBytes];
+      for (int unsigned c = 1; c < RowBytes / ChunkBytes; c++) begin
+        if (32'(rd_word_q) / ChunkBytes == c) chunk_code = row_rd[CB*ChunkBytes*c +: CB*ChunkBytes];
+      end
+    end
     assign chunk      = decode_bytes((CB*RowBytes)'(chunk_code), ChunkBytes);
     assign chunk_data = chunk[2*RowBytes +: 8*ChunkBytes];
     assign chunk_ce   = chunk[RowBytes +: ChunkBytes];
@@ -319,7 +326,7 @@ module tern_lane_mem #(
   logic [CB*RowBytes-1:0] row_sel;
   logic [10*RowBytes-1:0] row_dec;
   logic [2*RowBytes-1:0]  unused_row_flags;
-  assign row_sel = rows[CB*RowBytes*rd_part_q +: CB*RowBytes];
+  assign row_sel = rows[RS*rd_part_q +: CB*RowBytes];
   assign row_dec = decode_bytes(row_sel, RowBytes);
   assign unused_row_flags = row_dec[2*RowBytes-1:0];
   assign rd_data_o = rd_row_q ? (P*32)'(row_dec[10*RowBytes-1 -: 8*RowBytes]) : el_rd_data;
