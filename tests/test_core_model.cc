@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -1145,6 +1146,39 @@ TEST(CoreMemory, ResolvedFootprints) {
   EXPECT_EQ(g.pstep, 2u);
   EXPECT_EQ(g.pcount, 4u);
   EXPECT_EQ(g.bytes, (std::vector<std::pair<uint32_t, uint32_t>>{{32, 36}, {40, 44}, {48, 52}}));
+}
+
+// ECC (docs/ecc.md): an injection consumed by the next store of its byte, a load that sees what
+// the decoder returns (one flip corrected, two as stored), scrubs that count words, and an
+// injection outside the memory refused with the memory, partition and byte named.
+TEST(CoreMemoryEcc, InjectionLoadAndScrub) {
+  OnChipMemory m("SBUF", 4, 64);
+  m.arm_injection(2, 9, 1u << 2);  // data bit d0 of byte 9
+  EXPECT_TRUE(m.injection_armed());
+  m.store(2, 8, 4, 0x44332211);
+  EXPECT_FALSE(m.injection_armed());
+  EXPECT_EQ(m.load(2, 8, 4), 0x44332211u) << "one flip reads corrected";
+  m.arm_injection(1, 40, 0x14);  // d0 and d1 of byte 40
+  m.store(1, 40, 1, 0xF0);
+  EXPECT_EQ(m.load(1, 40, 1), 0xF3u) << "two flips read as stored";
+  EccScrub s = m.scrub();
+  EXPECT_EQ(s.corrected, 1u);
+  EXPECT_EQ(s.uncorrectable, 1u);
+  ASSERT_TRUE(s.first_uncorrectable);
+  EXPECT_EQ(*s.first_uncorrectable, std::make_pair(1u, 40u));
+  m.store(1, 40, 2, 0x1234);  // a store re-encodes the byte
+  s = m.scrub();
+  EXPECT_EQ(s.uncorrectable, 0u);
+  EXPECT_EQ(s.corrected, 1u);
+  for (const auto& [part, byte, flip] : {std::tuple<uint32_t, uint32_t, uint16_t>{4, 0, 1},
+                                         {0, 64, 1}, {0, 0, 0}, {0, 0, 0x2000}}) {
+    try {
+      m.arm_injection(part, byte, flip);
+      ADD_FAILURE() << "accepted partition " << part << " byte " << byte << " flip " << flip;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("SBUF ECC injection"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -703,7 +703,8 @@ TEST_F(CsrRtl, AwAndWAreAcceptedIndependently) {
   }
 }
 
-// ECC_CTRL.arm goes to the memory ECC_INJECT.psum names, one pulse each.
+// ECC_CTRL.arm goes to the memory ECC_INJECT.psum names, one pulse each; an arm for a byte
+// outside that memory is refused.
 TEST_F(CsrRtl, EccArmGoesToTheMemoryNamed) {
   using namespace csr::glb;
   for (uint32_t psum : {1u, 0u, 1u}) {
@@ -717,6 +718,29 @@ TEST_F(CsrRtl, EccArmGoesToTheMemoryNamed) {
     want.ecc_arm = 1u << psum;
     EXPECT_EQ(got[0].second, want) << to_string(got[0].second);
   }
+  // A byte outside the memory: refused with SLVERR, and nothing pulses (not even the scrub).
+  const uint32_t psum_bytes = cfg.psum_banks * cfg.psum_bank_bytes;
+  const struct {
+    uint32_t psum, partition, offset;
+  } outside[] = {{0, cfg.partitions, 0}, {0, 0, cfg.sbuf_partition_bytes}, {1, 0, psum_bytes},
+                 {1, 255, 0}};
+  for (const auto& o : outside) {
+    ASSERT_EQ(bus.write(csr::glb_addr(kEccInject), kEccInjectPsum.put(o.psum) | 1), AxiResp::kOkay);
+    ASSERT_EQ(bus.write(csr::glb_addr(kEccInjectAddr),
+                        kEccAddrPartition.put(o.partition) | kEccAddrOffset.put(o.offset)),
+              AxiResp::kOkay);
+    take_pulses();
+    EXPECT_EQ(bus.write(csr::glb_addr(kEccCtrl), kEccCtrlArm.put(1) | kEccCtrlScrub.put(1)),
+              AxiResp::kSlverr)
+        << "memory " << o.psum << " partition " << o.partition << " byte " << o.offset;
+    ticks(3);
+    EXPECT_TRUE(take_pulses().empty());
+  }
+  // The last byte of the last partition is inside.
+  ASSERT_EQ(bus.write(csr::glb_addr(kEccInjectAddr), kEccAddrPartition.put(cfg.partitions - 1) |
+                                                          kEccAddrOffset.put(psum_bytes - 1)),
+            AxiResp::kOkay);
+  EXPECT_EQ(bus.write(csr::glb_addr(kEccCtrl), kEccCtrlArm.put(1)), AxiResp::kOkay);
 }
 
 }  // namespace

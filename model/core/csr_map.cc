@@ -117,7 +117,8 @@ const std::vector<Reg>& regs() {
       {B::kGlb, "ecc_ctrl", glb::kEccCtrl, A::kWO, 0, false,
        {{"arm", glb::kEccCtrlArm,
          "arm ECC_INJECT's memory: its next write of ECC_INJECT_ADDR's byte stores the codeword "
-         "with ECC_INJECT.flip's bits inverted"},
+         "with ECC_INJECT.flip's bits inverted (a byte outside the memory: SLVERR, nothing "
+         "changes)"},
         {"scrub", glb::kEccCtrlScrub,
          "check every word of SBUF and PSUM on the idle cycles of their read ports (ECC_STATUS.busy "
          "until done); the counts add up"},

@@ -296,6 +296,13 @@ module tern_csr #(
     end
   end
 
+  // An injection's byte lies in the memory ECC_INJECT names.
+  logic ecc_inj_in_range;
+  assign ecc_inj_in_range =
+      32'(ecc_inj_part_o) < Partitions &&
+      32'(ecc_inj_off_o) < (ecc_inject_q[tern_csr_pkg::GlbEccInjectPsumLsb] ?
+                            PsumBanks * PsumBankBytes : SbufPartitionBytes);
+
   // --- Next state ------------------------------------------------------------------------------
   logic        wr_commit, wr_err;
   logic [31:0] wbytes;  // the bytes WSTRB selects
@@ -395,11 +402,15 @@ module tern_csr #(
           tern_csr_pkg::GlbBudget:
             budget_d = ((budget_q & ~wbytes) | wbits) & tern_csr_pkg::GlbBudgetMask;
           tern_csr_pkg::GlbEccCtrl: begin
-            // The arm goes to the memory ECC_INJECT names.
-            ecc_arm_d[ecc_inject_q[tern_csr_pkg::GlbEccInjectPsumLsb]] =
-                wbits[tern_csr_pkg::GlbEccCtrlArmLsb];
-            ecc_scrub_d = wbits[tern_csr_pkg::GlbEccCtrlScrubLsb];
-            ecc_clear_d = wbits[tern_csr_pkg::GlbEccCtrlClearLsb];
+            if (wbits[tern_csr_pkg::GlbEccCtrlArmLsb] && !ecc_inj_in_range) begin
+              wr_err = 1'b1;  // an injection outside its memory: refused, nothing pulses
+            end else begin
+              // The arm goes to the memory ECC_INJECT names.
+              ecc_arm_d[ecc_inject_q[tern_csr_pkg::GlbEccInjectPsumLsb]] =
+                  wbits[tern_csr_pkg::GlbEccCtrlArmLsb];
+              ecc_scrub_d = wbits[tern_csr_pkg::GlbEccCtrlScrubLsb];
+              ecc_clear_d = wbits[tern_csr_pkg::GlbEccCtrlClearLsb];
+            end
           end
           tern_csr_pkg::GlbEccInject:
             ecc_inject_d = ((ecc_inject_q & ~wbytes) | wbits) & tern_csr_pkg::GlbEccInjectMask;

@@ -242,7 +242,7 @@ package tern_csr_pkg;
   localparam int unsigned GlbIrqStatusDmaErrorWidth      = 1;
   localparam int unsigned GlbIrqStatusIdleLsb            = 25;  // core idle: every sequencer and DMA engine idle after a start
   localparam int unsigned GlbIrqStatusIdleWidth          = 1;
-  localparam int unsigned GlbEccCtrlArmLsb               = 0;   // arm ECC_INJECT's memory: its next write of ECC_INJECT_ADDR's byte stores the codeword with ECC_INJECT.flip's bits inverted
+  localparam int unsigned GlbEccCtrlArmLsb               = 0;   // arm ECC_INJECT's memory: its next write of ECC_INJECT_ADDR's byte stores the codeword with ECC_INJECT.flip's bits inverted (a byte outside the memory: SLVERR, nothing changes)
   localparam int unsigned GlbEccCtrlArmWidth             = 1;
   localparam int unsigned GlbEccCtrlScrubLsb             = 1;   // check every word of SBUF and PSUM on the idle cycles of their read ports (ECC_STATUS.busy until done); the counts add up
   localparam int unsigned GlbEccCtrlScrubWidth           = 1;
