@@ -168,8 +168,9 @@ inline std::string ecc_scrub_text(const core::EccScrub& s) {
   return fmt::format("{} corrected, {} uncorrectable{}", s.corrected, s.uncorrectable, first);
 }
 
-// compare_core with an ECC injection armed on both sides before the run, and a scrub of both
-// after it: the outcome as compare_core's, and the scrubs' counts, first addresses and armed
+// compare_core with an ECC injection armed on both sides before the run (the RTL's injection
+// registers then written 0, which must not move the armed injection), and a scrub of both after
+// it: the outcome as compare_core's, and the scrubs' counts, first addresses and armed
 // states must agree too.
 template <typename Top>
 CoreCompare compare_core_ecc(const CoreConfig& cfg, const isa::Program& p,
@@ -180,6 +181,9 @@ CoreCompare compare_core_ecc(const CoreConfig& cfg, const isa::Program& p,
   CoreHarness<Top> rtl(g.hbm_bytes, {});
   rtl.hbm().write(0, hbm_init.data(), hbm_init.size());
   arm_ecc_injection(rtl, inject);
+  // The arm took its target: a host that reuses the registers before the run moves nothing.
+  rtl.csr_write(csr::glb_addr(csr::glb::kEccInject), 0);
+  rtl.csr_write(csr::glb_addr(csr::glb::kEccInjectAddr), 0);
   const CoreRunResult r = rtl.run(p, g.program_base);
   CoreCompare c = compare_outcome(cfg, g, hbm_init, regions, r, rtl.hbm().bytes());
   const EccReport got = scrub_ecc(rtl);

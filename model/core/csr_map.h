@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ecc.h"
 #include "isa/isa.h"
 
 namespace tern::csr {
@@ -87,7 +88,7 @@ constexpr Bits kCtrlStart{0, kSeqCount}, kCtrlHalt{8, kSeqCount}, kCtrlSemClear{
 constexpr Bits kStatusBusy{0, kSeqCount}, kStatusHalted{8, kSeqCount},
     kStatusError{16, kSeqCount}, kStatusWaiting{24, kSeqCount};
 constexpr Bits kEccCtrlArm{0, 1}, kEccCtrlScrub{1, 1}, kEccCtrlClear{2, 1};
-constexpr Bits kEccInjectFlip{0, 13}, kEccInjectPsum{16, 1};
+constexpr Bits kEccInjectFlip{0, uint8_t(core::ecc::kCodeBits)}, kEccInjectPsum{16, 1};
 constexpr Bits kEccAddrOffset{0, 24}, kEccAddrPartition{24, 8};  // ECC_INJECT_ADDR, ECC_*_UE_ADDR
 constexpr Bits kEccStatusSbufArmed{0, 1}, kEccStatusPsumArmed{1, 1}, kEccStatusBusy{2, 1},
     kEccStatusSbufUe{3, 1}, kEccStatusPsumUe{4, 1};

@@ -145,7 +145,12 @@ module tern_lane_mem #(
   // One read port per partition, shared by element reads, backdoor reads and the scrub (in
   // that order).
   typedef enum logic [1:0] {ScIdle, ScRead, ScCheck, ScScan} scrub_e;
-  logic          armed_q, armed_d;  // an injection waits for its write
+  // An armed injection and its target, taken at the arm: rewriting ECC_INJECT* afterwards does
+  // not move it (the golden model's arm_injection takes them at the arm too).
+  logic          armed_q, armed_d;
+  logic [7:0]    inj_part_q, inj_part_d;
+  logic [23:0]   inj_off_q, inj_off_d;
+  logic [CB-1:0] inj_flip_q, inj_flip_d;
   localparam int unsigned NWords = Bytes / 4;
   localparam int unsigned PW = (P > 1) ? $clog2(P) : 1;
   scrub_e        sc_q, sc_d;
@@ -237,9 +242,9 @@ module tern_lane_mem #(
     always_comb begin
       st_code_inj = st_code;
       for (int unsigned b = 0; b < RowBytes; b++) begin
-        st_hit[b] = armed_q && ecc_inj_part_i == 8'(p) && st_en && st_be[b] &&
-                    32'(st_addr) == 32'(ecc_inj_off_i[23:RB]) && 32'(ecc_inj_off_i[RB-1:0]) == b;
-        if (st_hit[b]) st_code_inj[CB*b +: CB] = st_code[CB*b +: CB] ^ ecc_inj_flip_i;
+        st_hit[b] = armed_q && inj_part_q == 8'(p) && st_en && st_be[b] &&
+                    32'(st_addr) == 32'(inj_off_q[23:RB]) && 32'(inj_off_q[RB-1:0]) == b;
+        if (st_hit[b]) st_code_inj[CB*b +: CB] = st_code[CB*b +: CB] ^ inj_flip_q;
       end
     end
     assign inj_fire[p] = |st_hit;
@@ -341,6 +346,9 @@ module tern_lane_mem #(
 
   always_comb begin
     armed_d    = ecc_arm_i ? 1'b1 : (armed_q && !(|inj_fire));
+    inj_part_d = ecc_arm_i ? ecc_inj_part_i : inj_part_q;
+    inj_off_d  = ecc_arm_i ? ecc_inj_off_i : inj_off_q;
+    inj_flip_d = ecc_arm_i ? ecc_inj_flip_i : inj_flip_q;
     sc_d       = sc_q;
     sc_word_d  = sc_word_q;
     sc_part_d  = sc_part_q;
@@ -400,6 +408,9 @@ module tern_lane_mem #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       armed_q    <= 1'b0;
+      inj_part_q <= '0;
+      inj_off_q  <= '0;
+      inj_flip_q <= '0;
       sc_q       <= ScIdle;
       sc_word_q  <= '0;
       sc_part_q  <= '0;
@@ -411,6 +422,9 @@ module tern_lane_mem #(
       ue_valid_q <= 1'b0;
     end else begin
       armed_q    <= armed_d;
+      inj_part_q <= inj_part_d;
+      inj_off_q  <= inj_off_d;
+      inj_flip_q <= inj_flip_d;
       sc_q       <= sc_d;
       sc_word_q  <= sc_word_d;
       sc_part_q  <= sc_part_d;
@@ -437,7 +451,7 @@ module tern_lane_mem #(
   end
   // An injection targets a byte of the memory.
   inj_in_range: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                 armed_q |-> 32'(ecc_inj_part_i) < P && 32'(ecc_inj_off_i) < Bytes)
+                                 ecc_arm_i |-> 32'(ecc_inj_part_i) < P && 32'(ecc_inj_off_i) < Bytes)
     else $error("tern_lane_mem: ECC injection at partition %0d byte %0d, outside %0d x %0d",
                 ecc_inj_part_i, ecc_inj_off_i, P, Bytes);
 `endif
