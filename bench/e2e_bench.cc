@@ -23,6 +23,7 @@
 // SystemC elaborates once, so the process holds one platform for all runs.
 // The verilated models before <systemc> (see tb/platform/core_platform.cc).
 #include "Vtern_core_tiny.h"
+#include "built_configs.h"
 #include "core_models.h"
 #if TERN_SMALL_CORE
 #include "Vtern_core_small.h"
@@ -426,7 +427,10 @@ int sc_main(int argc, char** argv) {
       if (a.sections != std::set<std::string>{"workloads"})
         throw Error("--golden-only runs the workloads section alone (--sections workloads)");
       run_workloads(cfg, a, {});
-    } else if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
+      return 0;
+    }
+    tb::require_built_config(cfg, fmt::format("tern_bench_e2e --config {}", a.config));
+    if (cfg.name == "tiny") run_all<Vtern_core_tiny>(cfg, a);
 #if TERN_SMALL_CORE
     else if (cfg.name == "small") run_all<Vtern_core_small>(cfg, a);
 #endif

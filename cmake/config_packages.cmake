@@ -10,7 +10,8 @@ set(TERN_CFG_SOURCES
   ${CMAKE_SOURCE_DIR}/model/common/config.h
   ${CMAKE_SOURCE_DIR}/model/common/input.h
   ${CMAKE_SOURCE_DIR}/model/common/error.h
-  ${CMAKE_SOURCE_DIR}/model/common/parse.h)
+  ${CMAKE_SOURCE_DIR}/model/common/parse.h
+  ${CMAKE_SOURCE_DIR}/tools/cmdline/cmdline.h)
 file(GLOB TERN_CONFIG_FILES ${CMAKE_SOURCE_DIR}/configs/*.yaml)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${TERN_CFG_SOURCES} ${TERN_CONFIG_FILES})
 
@@ -28,7 +29,7 @@ endif()
 if(_rebuild)
   file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/cfggen)
   execute_process(
-    COMMAND ${CMAKE_CXX_COMPILER} -std=c++17 -O1 -I${CMAKE_SOURCE_DIR}/model
+    COMMAND ${CMAKE_CXX_COMPILER} -std=c++17 -O1 -I${CMAKE_SOURCE_DIR}/model -I${CMAKE_SOURCE_DIR}/tools/cmdline
             ${CMAKE_SOURCE_DIR}/tools/tern_cfg/main.cc ${CMAKE_SOURCE_DIR}/model/common/config.cc
             ${CMAKE_SOURCE_DIR}/model/common/parse.cc ${CMAKE_SOURCE_DIR}/model/common/input.cc
             -lyaml-cpp -lfmt -o ${TERN_CFG_TOOL}

@@ -6,12 +6,18 @@
 A point is one of Verilator's: a block (line), an if/else or case arm (branch) or one bit of a
 signal (toggle), in one source position. Instances and models of the same source are one
 point, covered when any of them counted it. A unit is rtl/<unit> (fpga/ is its own); generated
-config packages are left out. Writes SUMMARY.json: one record per unit with `unit`, `line`,
-`toggle`, `branch` (percent; null when the unit has no such point), the point counts, and
-`goal` (met, waived or missed). Exits 1 when a unit misses a goal that GOALS.yaml does not waive.
+config packages are left out. GOALS.yaml's `exclusions` take points out of the count, each
+with its reason: a `file` (relative to the repository), a `kind` (line, branch or toggle) and
+optionally `lines: [first, last]` and `signal` (a regular expression the toggle point's signal
+name must match in full); an exclusion that matches no point is an error, so none goes stale.
+Writes SUMMARY.json: one record per unit with `unit`, `line`, `toggle`, `branch` (percent of
+the points not excluded; null when the unit has none), the point, covered and excluded counts,
+and `goal` (met, waived or missed). Exits 1 when a unit misses a goal that GOALS.yaml does not
+waive.
 """
 import json
 import os
+import re
 import sys
 from collections import defaultdict
 
@@ -64,6 +70,48 @@ def read_points(merged):
     return points
 
 
+def check_exclusion(e, where):
+    """An exclusion entry, checked: every key known, kind and file given, a reason in words."""
+    known = {"file", "kind", "lines", "signal", "reason"}
+    extra = sorted(set(e) - known)
+    if extra:
+        sys.exit(f"{where}: unknown key(s) {', '.join(extra)} (known: {', '.join(sorted(known))})")
+    for key in ("file", "kind", "reason"):
+        if not e.get(key):
+            sys.exit(f"{where}: '{key}' is missing")
+    if e["kind"] not in KINDS.values():
+        sys.exit(f"{where}: kind '{e['kind']}' is not one of line, branch, toggle")
+    if "lines" in e and (len(e["lines"]) != 2 or e["lines"][0] > e["lines"][1]):
+        sys.exit(f"{where}: lines must be [first, last]")
+    if "signal" in e:
+        e["signal_re"] = re.compile(e["signal"])
+
+
+def excluded_by(e, kind, pos):
+    path, line, _, name = pos
+    if kind != e["kind"] or os.path.relpath(path, REPO) != e["file"]:
+        return False
+    if "lines" in e and not (e["lines"][0] <= int(line or 0) <= e["lines"][1]):
+        return False
+    return "signal_re" not in e or bool(e["signal_re"].fullmatch(name or ""))
+
+
+def apply_exclusions(points, exclusions, goals_path):
+    """Moves the excluded points out of `points`; returns {(unit, kind): excluded count}."""
+    excluded = defaultdict(int)
+    for i, e in enumerate(exclusions):
+        check_exclusion(e, f"{goals_path}: exclusions[{i}]")
+        hits = 0
+        for (unit, kind), cell in points.items():
+            for pos in [p for p in cell if excluded_by(e, kind, p)]:
+                del cell[pos]
+                excluded[(unit, kind)] += 1
+                hits += 1
+        if hits == 0:
+            sys.exit(f"{goals_path}: exclusions[{i}] ({e['file']}, {e['kind']}) matches no point")
+    return excluded
+
+
 def percent(cell):
     if not cell:
         return None
@@ -79,6 +127,7 @@ def main():
     goals = cfg["goals"]
     waivers = cfg.get("waivers") or {}
     points = read_points(merged)
+    excluded = apply_exclusions(points, cfg.get("exclusions") or [], goals_path)
     units = sorted({u for u, _ in points})
     unknown = sorted(set(waivers) - set(units))
     if unknown:
@@ -92,6 +141,7 @@ def main():
             rec[kind] = percent(cell)
             rec[kind + "_points"] = len(cell)
             rec[kind + "_covered"] = sum(cell.values())
+            rec[kind + "_excluded"] = excluded.get((u, kind), 0)
         short = [k for k, g in goals.items() if rec[k] is not None and rec[k] < g]
         rec["goal"] = "met" if not short else ("waived" if u in waivers else "missed")
         if rec["goal"] == "missed":

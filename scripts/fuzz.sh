@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 
 secs=${1:-10}
 seed=${FUZZ_SEED:-1}
+[[ "$secs" =~ ^[1-9][0-9]{0,6}$ ]] || { echo "fuzz.sh: SECONDS must be a whole number from 1, not '$secs'" >&2; exit 2; }
+[[ "$seed" =~ ^[0-9]{1,9}$ ]] || { echo "fuzz.sh: FUZZ_SEED must be a whole number, not '$seed'" >&2; exit 2; }
 root=${BUILD:-build}/fuzz
 bin=$root/bin
 out=$root/run
@@ -31,18 +33,23 @@ for t in "${targets[@]}"; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   corpus=$(find "$dir/corpus" -type f | wc -l)
   printf '%-4s  fuzz_%-12s %10s inputs in %s s, corpus %s\n' "${result^^}" "$t" "${runs:-?}" "$secs" "$corpus"
-  records+=("{\"target\": \"$t\", \"seconds\": $secs, \"seed\": $seed, \"inputs\": ${runs:-0}, \"corpus\": $corpus, \"result\": \"$result\"}")
+  records+=("$t" "$secs" "$seed" "${runs:-0}" "$corpus" "$result")
 done
 
+# The report, written by Python's json (every value quoted and escaped as JSON needs).
 summary=$root/summary.json
-{
-  echo "["
-  for i in "${!records[@]}"; do
-    sep=$([ "$i" -lt $((${#records[@]} - 1)) ] && echo "," || echo "")
-    echo "  ${records[$i]}$sep"
-  done
-  echo "]"
-} >"$summary.tmp"
+python3 - "$summary.tmp" "${records[@]}" <<'PY'
+import json, sys
+out, fields = sys.argv[1], sys.argv[2:]
+keys = ("target", "seconds", "seed", "inputs", "corpus", "result")
+rows = [dict(zip(keys, fields[i:i + 6])) for i in range(0, len(fields), 6)]
+for r in rows:
+    for k in ("seconds", "seed", "inputs", "corpus"):
+        r[k] = int(r[k]) if r[k].isdigit() else None
+with open(out, "w") as f:
+    json.dump(rows, f, indent=2)
+    f.write("\n")
+PY
 mv "$summary.tmp" "$summary"
 
 if [ "${#failed[@]}" -ne 0 ]; then

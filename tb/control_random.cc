@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <array>
 
+#include "act/act_functions.h"
+#include "act_check.h"
 #include "core/core_model.h"
-#include "isa/asm.h"
+#include "dve/vector_engine.h"
 #include "fault_check.h"
+#include "isa/asm.h"
+#include "pe_check.h"
 
 namespace tern::tb {
 namespace {
@@ -102,11 +106,37 @@ std::string random_control_program(std::mt19937_64& rng, const Knobs& knobs) {
 }
 
 
+namespace {
+
+// The engine bins of one instruction (control fields are ProgramCoverage::program's).
+std::vector<std::string> engine_bins(const isa::Instruction& in) {
+  std::vector<std::string> out;
+  if (in.op == isa::Opcode::kActivate) {
+    if (in.func < uint32_t(act::kNumActFuncs))
+      out.push_back(fmt::format("act func {}", act::act_func_name(act::ActFunc(in.func))));
+    out.push_back(fmt::format("act reduce cmd {}", in.reduce_cmd));
+  }
+  const bool alu0 = in.op == isa::Opcode::kTensorTensor || in.op == isa::Opcode::kTensorScalar;
+  if (alu0 && in.alu0 < uint32_t(kNumDveAlus))
+    out.push_back(fmt::format("dve alu {}", dve_alu_name(DveAlu(in.alu0))));
+  if (in.op == isa::Opcode::kTensorScalar && in.alu1 < uint32_t(kNumDveAlus))
+    out.push_back(fmt::format("dve alu {}", dve_alu_name(DveAlu(in.alu1))));
+  if (in.op == isa::Opcode::kMatmul) out.push_back(in.accumulate ? "matmul accumulate" : "matmul overwrite");
+  for (const isa::AccessPattern& ap : in.ap)
+    if (ap.partitions != 0) out.push_back(fmt::format("ap {} {}", isa::mem_name(ap.mem), dtype_name(ap.dtype)));
+  return out;
+}
+
+}  // namespace
+
 void ProgramCoverage::program(const isa::Program& p) {
+  for (const isa::Descriptor& d : p.descriptors)
+    hit(fmt::format("dma {} to {}", isa::space_name(d.src.space), isa::space_name(d.dst.space)));
   for (const auto& stream : p.streams)
     for (const isa::Instruction& in : stream) {
       const isa::OpcodeInfo* info = isa::opcode_info(uint8_t(in.op));
       hit(std::string("op ") + info->mnemonic);
+      for (const std::string& bin : engine_bins(in)) hit(bin);
       if (in.op == isa::Opcode::kLoop && in.rd == 0) hit("loop r0");
       if (info->format != isa::Format::kAlu && info->format != isa::Format::kBranch) continue;
       if (info->format == isa::Format::kAlu && in.rd == 0) hit("rd r0");
@@ -135,9 +165,34 @@ std::vector<std::string> ProgramCoverage::required() {
   return want;
 }
 
-std::vector<std::string> ProgramCoverage::missing() const {
+std::vector<std::string> ProgramCoverage::engine_required() {
+  std::vector<std::string> want = {"matmul accumulate", "matmul overwrite", "ap psum fp32",
+                                   "dma hbm to sbuf", "dma sbuf to hbm", "no fault"};
+  const std::vector<std::string> control = required();  // the control generator's opcodes
+  for (const isa::OpcodeInfo& op : isa::opcodes()) {
+    const std::string bin = std::string("op ") + op.mnemonic;
+    const isa::Format f = op.format;
+    if (f != isa::Format::kAlu && f != isa::Format::kBranch &&
+        std::find(control.begin(), control.end(), bin) == control.end())
+      want.push_back(bin);
+  }
+  for (int f = 0; f < act::kNumActFuncs; ++f)
+    want.push_back(fmt::format("act func {}", act::act_func_name(act::ActFunc(f))));
+  for (int c = 0; c < 5; ++c) want.push_back(fmt::format("act reduce cmd {}", c));
+  for (int a = 0; a < kNumDveAlus; ++a) want.push_back(fmt::format("dve alu {}", dve_alu_name(DveAlu(a))));
+  for (Dtype d : kPeDtypes) want.push_back(fmt::format("ap sbuf {}", dtype_name(d)));
+  for (Dtype d : kActDtypes) want.push_back(fmt::format("ap sbuf {}", dtype_name(d)));
+  for (core::FaultKind f : {core::FaultKind::kIllegalInstruction, core::FaultKind::kOperand,
+                            core::FaultKind::kEngine})
+    want.push_back(fmt::format("fault {}", core::fault_name(f)));
+  std::sort(want.begin(), want.end());
+  want.erase(std::unique(want.begin(), want.end()), want.end());
+  return want;
+}
+
+std::vector<std::string> ProgramCoverage::missing(const std::vector<std::string>& want) const {
   std::vector<std::string> out;
-  for (const std::string& w : required())
+  for (const std::string& w : want)
     if (!bins_.count(w)) out.push_back(w);
   return out;
 }

@@ -42,10 +42,16 @@ class ProgramCoverage {
   void program(const isa::Program& p);
   void outcome(uint32_t fault_kind);
   const std::map<std::string, uint64_t>& bins() const { return bins_; }
-  // The bins a run of many programs must hit: every control opcode, r0 in each position, the
-  // extreme immediates, every fault a control program reaches, and "no fault".
+  // The bins a run of many control programs must hit: every control opcode, r0 in each
+  // position, the extreme immediates, every fault a control program reaches, and "no fault".
   static std::vector<std::string> required();
-  std::vector<std::string> missing() const;  // required() bins never hit
+  // The bins the engine generators (tb/core_check.h, tb/kernel_random.h) and their single-bit
+  // flips must hit together: every engine opcode, ACT function and reduce command, DVE element
+  // op, both matmul modes, every Tensor Engine and ACT dtype, PSUM operands, the DMA's
+  // directions, and the faults an engine instruction reaches (illegal, operand, engine).
+  static std::vector<std::string> engine_required();
+  std::vector<std::string> missing() const { return missing(required()); }
+  std::vector<std::string> missing(const std::vector<std::string>& want) const;  // never hit
   std::string table() const;                  // "[ coverage ] <bin> <count>" lines
 
  private:

@@ -73,6 +73,18 @@ expect_error "workloads missing key" "'head_dim' is missing" "$bin/tern_bench_e2
 expect_error "workloads no file" "/nonexistent.yaml" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --sections workloads \
   --suite /nonexistent.yaml --out "$tmp/out3" --golden-only
 expect_error "golden only, other sections" "--golden-only" "$bin/tern_bench_e2e" --configs "$configs" --config tiny --golden-only
+# A config named like a built one but of other sizes (here tiny's AXI width) is refused before
+# any run, naming the size; so is a waves file that cannot be written.
+sed 's/^axi_data_bits: 512/axi_data_bits: 256/' "$configs/tiny.yaml" >"$tmp/tiny.yaml"
+grep -q '^axi_data_bits: 256' "$tmp/tiny.yaml" || bad "the test's config edit did not apply"
+for b in core control dve pe act neuroncore platform; do
+  expect_error "sim bench $b: config of other sizes" "axi_data_bits" "$bin/tern_sim_$b" --config "$tmp/tiny.yaml"
+  expect_error "sim bench $b: unwritable waves" "--waves /nonexistent/w.fst" "$bin/tern_sim_$b" \
+    --config "$configs/tiny.yaml" --waves /nonexistent/w.fst
+done
+mkdir -p "$tmp/cfgdir" && cp "$tmp/tiny.yaml" "$tmp/cfgdir/tiny.yaml"
+expect_error "e2e bench: config of other sizes" "axi_data_bits" "$bin/tern_bench_e2e" --configs "$tmp/cfgdir" \
+  --config tiny --sections gemm --out "$tmp/out4"
 expect_ok "runner --help" "--tags" "$bin/tern_regress" --help
 expect_error "runner seed" "--seed" "$bin/tern_regress" list.yaml --out o --bin-dir b --config-dir c --seed 1e3
 expect_error "runner waves" "--waves" "$bin/tern_regress" list.yaml --out o --bin-dir b --config-dir c --waves 2

@@ -52,6 +52,13 @@ for t in nopass badexit hang badscenario badcycles; do
 done
 grep -q 'exit 0 but no PASS line' <(run --test nopass 2>&1 || true) && ok "no-PASS reason" || bad "no-PASS reason"
 grep -q 'timeout after 1 s' <(run --test hang 2>&1 || true) && ok "timeout reason" || bad "timeout reason"
+# --timeout-scale multiplies a test's timeout (coverage models); 0 or a word is refused.
+grep -q 'timeout after 2 s' <(run --test hang --timeout-scale 2 2>&1 || true) && ok "timeout scaled" || bad "timeout scaled"
+for v in 0 x 101; do
+  if out=$(run --test good --timeout-scale $v 2>&1); then bad "--timeout-scale $v accepted"
+  elif [[ "$out" == *"--timeout-scale"* ]]; then ok "--timeout-scale $v refused by name"
+  else bad "--timeout-scale $v message: $out"; fi
+done
 # A malformed CYCLES line fails its test with the reason; the run still writes its reports.
 rm -f "$tmp/out/summary.json"
 if ! run --tags broken >/dev/null 2>&1 && grep -q "bad log line: CYCLES must be a whole number" "$tmp/out/summary.json"; then

@@ -61,8 +61,7 @@ TEST(CoreTop, ReferenceKernelsMatchGoldenOnSmall) { check_reference_kernels<Vter
 TEST(CoreTop, RandomKernelProgramsMatchGolden) {
   const CoreConfig cfg = config("tiny");
   auto rng = test::make_rng();
-  const char* env = std::getenv("TERN_CORE_PROGRAMS");
-  const int programs = env ? std::atoi(env) : 1000;
+  const int programs = int(test::env_count("TERN_CORE_PROGRAMS", 1000));
   uint64_t cycles = 0;
   int changed = 0;  // programs whose output is not all zero (relu of negatives can be)
   for (int i = 0; i < programs; ++i) {
@@ -133,8 +132,9 @@ TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
   h.hbm().add_slverr(0x100, 0x140);
   const tb::CoreRunResult bad = h.run(p, 0x10000);
   EXPECT_TRUE(bad.irq_status & csr::glb::kIrqDmaError.mask());
-  EXPECT_EQ(bad.dma[0].err_status & 0xF, uint32_t(core::FaultKind::kDma));
-  EXPECT_EQ((bad.dma[0].err_status >> 8) & 0xFF, 14u) << "the SLVERR detail (docs/dma.md)";
+  EXPECT_EQ(csr::dma::kErrStatusCode.get(bad.dma[0].err_status), uint32_t(core::FaultKind::kDma));
+  EXPECT_EQ(csr::dma::kErrStatusDetail.get(bad.dma[0].err_status), uint32_t(core::DmaDetail::kSlvErr))
+      << "the SLVERR detail (docs/dma.md)";
   // Reset (the host's recovery) and run again without the error.
   reset_after_error(h);
   for (uint32_t i = 0; i < 16; ++i) {
@@ -143,7 +143,7 @@ TEST(CoreTop, AxiErrorStopsTheQueueAndTheCoreRestarts) {
   }
   const tb::CoreRunResult good = h.run(p, 0x10000);
   EXPECT_TRUE(good.irq_status & csr::glb::kIrqIdle.mask());
-  EXPECT_EQ(good.dma[0].err_status & 0xF, 0u);
+  EXPECT_EQ(csr::dma::kErrStatusCode.get(good.dma[0].err_status), 0u);
   for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(tb::read_onchip(h, isa::Mem::kSbuf, 0, 4 * i), 0x1000 + i);
 }
 
@@ -160,11 +160,45 @@ TEST(CoreTop, LostDmaResponseRaisesTheWatchdog) {
   const tb::CoreRunResult lost = h.run(p, 0x10000);
   EXPECT_FALSE(lost.timed_out);
   EXPECT_TRUE(lost.irq_status & csr::glb::kIrqDmaError.mask());
-  EXPECT_EQ(lost.dma[0].err_status & 0xF, uint32_t(core::FaultKind::kWatchdog));
+  EXPECT_EQ(csr::dma::kErrStatusCode.get(lost.dma[0].err_status), uint32_t(core::FaultKind::kWatchdog));
   reset_after_error(h);
   const tb::CoreRunResult good = h.run(p, 0x10000);
   EXPECT_TRUE(good.irq_status & csr::glb::kIrqIdle.mask());
-  EXPECT_EQ(good.dma[0].err_status & 0xF, 0u);
+  EXPECT_EQ(csr::dma::kErrStatusCode.get(good.dma[0].err_status), 0u);
+}
+
+// A sequencer's fault raises its error interrupt (IRQ_STATUS.error, bit 8 + the sequencer) and
+// the run ends there, with the code and pc in its STATUS: a deadlock (7), the instruction
+// budget (8) and the watchdog (10, a wait that outlasts GLB.WATCHDOG while POOL spins).
+TEST(CoreTop, SequencerFaultsRaiseTheErrorInterrupt) {
+  using core::FaultKind;
+  const struct {
+    const char* text;
+    uint32_t watchdog, budget;
+    FaultKind kind;
+    isa::Seq seq;
+    uint32_t pc;
+  } cases[] = {
+      {".seq act\n  nop\n  nop $S[3]>=1\n  halt\n", csr::glb::kWatchdogReset, csr::glb::kBudgetReset,
+       FaultKind::kDeadlock, isa::Seq::kAct, 1},
+      {".seq pool\n  beq r0, r0, @0\n  halt\n", csr::glb::kWatchdogReset, 500, FaultKind::kBudget,
+       isa::Seq::kPool, 0},
+      {".seq sp\n  nop $S[0]>=1\n  halt\n.seq pool\n  beq r0, r0, @0\n  halt\n", 300, 0,
+       FaultKind::kWatchdog, isa::Seq::kSp, 0},
+  };
+  for (const auto& k : cases) {
+    SCOPED_TRACE(k.text);
+    tb::CoreRunOptions opt;
+    opt.limits = {k.watchdog, k.budget};
+    opt.max_cycles = 100'000;
+    tb::CoreHarness<Vtern_core_tiny> h(1 << 20, opt);
+    const tb::CoreRunResult r = h.run(isa::assemble(k.text, "fault"), 0x10000);
+    const size_t s = size_t(k.seq);
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_EQ(csr::glb::kIrqError.get(r.irq_status), 1u << s) << "only the faulting sequencer's bit";
+    EXPECT_EQ(r.err_code[s], uint32_t(k.kind));
+    EXPECT_EQ(r.err_pc[s], k.pc);
+  }
 }
 
 // A wait that never ends: the golden model and the whole core report a deadlock at it (the
@@ -318,6 +352,58 @@ TEST(CoreTop, EccCorrectsSingleFlipsAndReportsDoubleOnes) {
     }
     EXPECT_EQ(other.corrected + other.uncorrectable, 0u);
     EXPECT_FALSE(rtl.sbuf_armed || rtl.psum_armed) << "the injection fired";
+  }
+}
+
+// ECC on the Tensor Engine's accumulate read (docs/ecc.md, "Reads and writes"). The first
+// matmul writes a 4 x 16 fp32 product into PSUM, where an injection corrupts one byte's codeword;
+// the second matmul accumulates onto it, reading the old value through the decoder, and stores
+// fresh codewords. A single flip must be corrected on that read (the result is a clean run's); a
+// double one is read as stored, so the result changes, and the rewrite leaves nothing for the
+// scrub: the limit docs/ecc.md states ("What this leaves the host to do").
+TEST(CoreTop, EccCorrectsTheTensorEngineAccumulateRead) {
+  const CoreConfig cfg = config("tiny");
+  std::vector<uint8_t> hbm(8192, 0);
+  auto put_bf16 = [&](uint32_t at, float v) {
+    uint32_t bits = 0;
+    std::memcpy(&bits, &v, 4);
+    const uint16_t half = uint16_t(bits >> 16);  // small integers: bf16 holds them exactly
+    std::memcpy(&hbm[at], &half, 2);
+  };
+  for (uint32_t i = 0; i < 8 * 4; ++i) put_bf16(256 + 2 * i, float(int(i % 5) - 2));
+  for (uint32_t i = 0; i < 8 * 16; ++i) put_bf16(512 + 2 * i, float(int(i % 7) - 3));
+  const isa::Program p = isa::assemble(
+      ".seq sp\n  dma q0, d0 $S[0]++@complete\n  dma q1, d1 $S[0]++@complete\n"
+      "  dma q2, d2 $S[1]>=1 $S[2]++@complete\n  nop $S[2]>=1\n  halt\n"
+      ".seq pe\n  ldstat sbuf.bf16[0:8, 0][[1,4]] $S[0]>=2\n"
+      "  matmul psum.fp32[0:4, 0][[1,16]], sbuf.bf16[0:8, 64][[1,16]]\n"
+      "  matmul psum.fp32[0:4, 0][[1,16]], sbuf.bf16[0:8, 64][[1,16]], acc $S[1]++@complete\n"
+      "  halt\n"
+      ".desc 0 src=hbm.bf16[256][[8,8],[2,4]] dst=sbuf.bf16[0, 0][[1,8],[0,1],[0,1],[2,4]]\n"
+      ".desc 1 src=hbm.bf16[512][[32,8],[2,16]] dst=sbuf.bf16[0, 64][[1,8],[0,1],[0,1],[2,16]]\n"
+      ".desc 2 src=psum.fp32[0, 0][[1,4],[0,1],[0,1],[4,16]] dst=hbm.fp32[4096][[64,4],[4,16]]\n",
+      "ecc_acc");
+  const std::vector<tb::HbmRegion> regions = {{"out", 4096, 256, 4}};
+  const tb::GoldenRun clean = tb::run_golden(cfg, p, hbm);
+  std::vector<uint8_t> want(256);
+  clean.model->hbm().read(4096, want.data(), want.size());
+  const struct {
+    uint16_t flip;
+    bool single;
+  } cases[] = {{1u << 4, true}, {0x14, false}};  // a data bit; two data bits
+  for (const auto& k : cases) {
+    SCOPED_TRACE(fmt::format("PSUM partition 2 byte 10 flip 0x{:x}", k.flip));
+    const tb::EccInjection inj{isa::Mem::kPsum, 2, 10, k.flip};
+    tb::EccReport rtl;
+    const tb::CoreCompare c = tb::compare_core_ecc<Vtern_core_tiny>(cfg, p, hbm, regions, inj, &rtl);
+    EXPECT_TRUE(c.errors.empty()) << joined(c.errors);
+    EXPECT_FALSE(c.golden_fault);
+    const tb::GoldenRun hit = tb::run_golden(cfg, p, hbm, false, {}, &inj);
+    std::vector<uint8_t> got(256);
+    hit.model->hbm().read(4096, got.data(), got.size());
+    EXPECT_EQ(got == want, k.single) << "corrected on the accumulate read exactly when single";
+    EXPECT_EQ(rtl.psum.corrected + rtl.psum.uncorrectable, 0u) << "the accumulate rewrote the byte";
+    EXPECT_FALSE(rtl.psum_armed) << "the injection fired";
   }
 }
 

@@ -32,6 +32,7 @@
 #include "core/core_model.h"
 #include "core/memory.h"
 #include "isa/isa.h"
+#include "test_util.h"
 
 namespace tern {
 namespace {
@@ -41,14 +42,8 @@ using core::FaultKind;
 using tb::AxiMem;
 using tb::AxiMemOptions;
 
-uint64_t test_seed() {
-  const char* s = std::getenv("TERN_SEED");
-  return s ? std::strtoull(s, nullptr, 0) : 20261122;
-}
-uint32_t test_vectors(uint32_t dflt) {
-  const char* s = std::getenv("TERN_VECTORS");
-  return s ? uint32_t(std::strtoul(s, nullptr, 0)) : dflt;
-}
+using test::test_seed;
+uint32_t test_vectors(uint32_t dflt) { return uint32_t(test::env_count("TERN_VECTORS", dflt)); }
 
 constexpr uint64_t kHbmBytes = 256 << 10;     // what the DMA may touch (hbm_size_i)
 constexpr uint64_t kDescBase = kHbmBytes;      // the descriptor table, after it

@@ -25,8 +25,7 @@ struct ConfigOf<Vtern_dve_small> {
 // a minute): 11,250 on tiny and 1,250 on small (a small instruction simulates 4x the lanes),
 // 10^5 in all.
 uint64_t random_instructions(uint32_t partitions) {
-  const char* env = std::getenv("TERN_DVE_INSTRS");
-  return env ? std::strtoull(env, nullptr, 0) : partitions <= 8 ? 11250 : 1250;
+  return test::env_count("TERN_DVE_INSTRS", partitions <= 8 ? 11250 : 1250);
 }
 
 template <typename Model>

@@ -16,7 +16,9 @@
 #include <systemc>
 
 #include "common/config.h"
+#include "core/csr_map.h"
 #include "isa/asm.h"
+#include "isa/image.h"
 #include "isa/isa.h"
 #include "kernel_random.h"
 #include "kernels/kernels.h"
@@ -266,12 +268,12 @@ TEST(Platform, SlverrFaultsTheDmaThenARunIsCleanAgain) {
   const tb::KernelImage img = kernel_image("gemm");
   const tb::HbmRegion& in = img.regions.front();
   platform().hbm().add_slverr(in.address, in.address + in.bytes);
-  const uint64_t hbm_bytes = (img.hbm.size() + 4095) / 4096 * 4096 + (1 << 20);
+  const uint32_t program_base = isa::image_program_base(img.hbm.size());
   const tb::PlatformRun bad =
-      platform().run(img.program, img.hbm, hbm_bytes, uint32_t((img.hbm.size() + 4095) / 4096 * 4096));
+      platform().run(img.program, img.hbm, isa::image_hbm_bytes(img.program, program_base), program_base);
   platform().hbm().clear_errors();
   bool dma_fault = false;
-  for (const auto& d : bad.status.dma) dma_fault |= (d.err_status & 0xF) != 0;
+  for (const auto& d : bad.status.dma) dma_fault |= csr::dma::kErrStatusCode.get(d.err_status) != 0;
   EXPECT_TRUE(dma_fault);
   EXPECT_FALSE(bad.status.timed_out);
   EXPECT_NE(bad.status.irq_status & csr::glb::kIrqDmaError.mask(), 0u);

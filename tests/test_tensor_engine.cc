@@ -245,8 +245,7 @@ TYPED_TEST(TensorEngineTest, PsumPlainPortContendsWithoutCorruption) {
 template <typename Fixture>
 void random_matmuls(Fixture& t) {
   auto rng = test::make_rng();
-  const char* env = std::getenv("TERN_PE_MATMULS");
-  const uint64_t total = (env ? std::strtoull(env, nullptr, 0) : 100000) / 2;
+  const uint64_t total = test::env_count("TERN_PE_MATMULS", 100000) / 2;
   uint64_t done = 0, words = 0, cycles = 0, estimate = 0;
   while (done < total) {
     const tb::CheckResult r = t.check(tb::random_program(t.cfg, 500, rng));

@@ -32,7 +32,7 @@ inline float fp32_value(uint32_t bits) {
 inline uint64_t test_seed() {
   static const uint64_t seed = [] {
     const char* env = std::getenv("TERN_SEED");
-    const uint64_t s = env ? std::strtoull(env, nullptr, 0) : 20261122;
+    const uint64_t s = env ? parse_uint(env, "TERN_SEED") : 20261122;
     fmt::print("[ seed     ] TERN_SEED={}\n", s);
     return s;
   }();

@@ -6,12 +6,19 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace tern {
 
 // The whole file at `path`. Throws tern::Error naming `what` and the path when it cannot be
 // opened, is not a regular file (a directory, /dev/zero, a pipe) or holds more than max_bytes.
 std::string read_input_file(const std::string& path, const std::string& what, size_t max_bytes);
+
+// Checks, before any work is done, that `path` can be written as a new or replaced file: its
+// directory exists, it is not a directory, and it is none of `inputs` (so `tern asm x.s -o x.s`
+// cannot overwrite its source). Throws tern::Error naming `what` (the option) and the reason.
+void check_output_path(const std::string& path, const std::string& what,
+                       const std::vector<std::string>& inputs = {});
 
 // "source:line:column" of a YAML mark (yaml-cpp counts from 0, editors from 1).
 std::string yaml_where(const std::string& source, const YAML::Mark& mark);

@@ -2,6 +2,19 @@
 
 namespace tern::core {
 
+// The RTL's side check reports a side's check by its place after k*ZeroDim: both sides list the
+// same checks in the same order.
+#define TERN_SAME_PLACE(check) \
+  static_assert(int(DmaDetail::kDst##check) - int(DmaDetail::kDstZeroDim) == \
+                int(DmaDetail::kSrc##check) - int(DmaDetail::kSrcZeroDim), "DmaDetail order: " #check)
+TERN_SAME_PLACE(Align);
+TERN_SAME_PLACE(Hbm);
+TERN_SAME_PLACE(PStep);
+TERN_SAME_PLACE(Part);
+TERN_SAME_PLACE(Offset);
+#undef TERN_SAME_PLACE
+static_assert(int(DmaDetail::kDstZeroDim) - int(DmaDetail::kSrcZeroDim) == 6, "six checks a side");
+
 const std::vector<FaultInfo>& fault_table() {
   static const std::vector<FaultInfo> table = {
       {FaultKind::kIllegalInstruction, "illegal instruction", "IllegalInstruction",

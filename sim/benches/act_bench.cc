@@ -36,10 +36,10 @@ int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--commands", "200"}, {"--max-n", "16"}});
-    const std::string config = args.require_config(), waves = args.waves;
+    const std::string waves = args.waves;
     const uint64_t seed = args.seed;
     const uint32_t commands = args.number("--commands"), max_n = args.number("--max-n");
-    const CoreConfig cfg = load_config(config);
+    const CoreConfig cfg = args.built_config();
     fmt::print("seed {} config {} ({} lanes) commands {} waves {}\n", seed, cfg.name, cfg.partitions, commands,
                waves.empty() ? "off" : waves);
     std::mt19937_64 rng(seed);

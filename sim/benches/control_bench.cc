@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--programs", "2000"}, {"--progress", "0"}});
-    const CoreConfig cfg = load_config(args.require_config());
+    const CoreConfig cfg = args.built_config();
     const uint32_t programs = args.number("--programs"), progress = args.number("--progress");
     if (cfg.name != "tiny") throw Error(fmt::format("the control bench runs on tiny, not '{}'", cfg.name));
     fmt::print("seed {} programs {} waves {}\n", args.seed, programs, args.waves.empty() ? "off" : args.waves);

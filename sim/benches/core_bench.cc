@@ -39,10 +39,10 @@ int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--programs", "20"}});
-    const std::string config = args.require_config(), waves = args.waves;
+    const std::string waves = args.waves;
     const uint64_t seed = args.seed;
     const uint32_t programs = args.number("--programs");
-    const CoreConfig cfg = load_config(config);
+    const CoreConfig cfg = args.built_config();
     fmt::print("seed {} config {} programs {} waves {}\n", seed, cfg.name, programs,
                waves.empty() ? "off" : waves);
     if (cfg.name == "tiny") return run<tb::RtlCoreComputeTiny>(cfg, seed, programs, waves);

@@ -15,10 +15,10 @@ int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--instructions", "40"}});
-    const std::string config = args.require_config(), waves = args.waves;
+    const std::string waves = args.waves;
     const uint64_t seed = args.seed;
     const uint32_t instructions = args.number("--instructions");
-    const CoreConfig cfg = load_config(config);
+    const CoreConfig cfg = args.built_config();
     fmt::print("seed {} config {} ({} lanes) instructions {} waves {}\n", seed, cfg.name, cfg.partitions,
                instructions, waves.empty() ? "off" : waves);
     std::mt19937_64 rng(seed);

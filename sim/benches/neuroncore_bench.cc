@@ -63,11 +63,11 @@ sim::Verdict run(const CoreConfig& cfg, uint64_t seed, bool kernels_too, uint32_
 int main(int argc, char** argv) {
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--kernels", "1"}, {"--random", "0"}});
-    const std::string config = args.require_config(), waves = args.waves;
+    const std::string waves = args.waves;
     const uint64_t seed = args.seed;
     const bool kernels_too = args.number("--kernels") != 0;
     const uint32_t random = args.number("--random");
-    const CoreConfig cfg = load_config(config);
+    const CoreConfig cfg = args.built_config();
     fmt::print("seed {} config {} kernels {} random {} waves {}\n", seed, cfg.name,
                kernels_too ? "all" : "none", random, waves.empty() ? "off" : waves);
     if (cfg.name == "tiny") return run<Vtern_core_tiny>(cfg, seed, kernels_too, random, waves);

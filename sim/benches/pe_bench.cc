@@ -16,10 +16,10 @@ int main(int argc, char** argv) {
   using namespace tern;
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--matmuls", "20"}, {"--max-n", "16"}, {"--scenario", "random"}});
-    const std::string config = args.require_config(), waves = args.waves, scenario = args.text("--scenario");
+    const std::string waves = args.waves, scenario = args.text("--scenario");
     const uint64_t seed = args.seed;
     const uint32_t matmuls = args.number("--matmuls"), max_n = args.number("--max-n");
-    const CoreConfig cfg = load_config(config);
+    const CoreConfig cfg = args.built_config();
     fmt::print("scenario {} seed {} config {} ({}x{} array) matmuls {} waves {}\n", scenario, seed,
                cfg.name, cfg.pe_rows, cfg.pe_cols, matmuls, waves.empty() ? "off" : waves);
     std::mt19937_64 rng(seed);

@@ -53,8 +53,8 @@ sim::Verdict run(const CoreConfig& cfg, uint64_t seed, tb::CheckDepth depth, uin
 int sc_main(int argc, char** argv) {
   return sim::run_bench([&] {
     const sim::BenchArgs args(argc, argv, {{"--check", "lockstep"}, {"--hbm-latency", "200"}});
-    const std::string config = args.require_config(), waves = args.waves;
-    const CoreConfig cfg = load_config(config);
+    const std::string waves = args.waves;
+    const CoreConfig cfg = args.built_config();
     const tb::CheckDepth depth = tb::parse_check_depth(args.text("--check"));
     const uint32_t latency = args.number("--hbm-latency");
     fmt::print("seed {} config {} check {} hbm latency {} waves {}\n", args.seed, cfg.name,

@@ -12,9 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "common/error.h"
-#include "common/parse.h"
+#include "built_configs.h"
 #include "cmdline.h"
+#include "common/config.h"
+#include "common/error.h"
+#include "common/input.h"
+#include "common/parse.h"
 
 namespace tern::sim {
 
@@ -47,7 +50,8 @@ int run_bench(Body&& body) {
 
 // A bench's command line (CLI11, tools/cmdline/cmdline.h): --config, --waves and --seed, which
 // every bench takes, and the bench's own options, given as option -> default value; --help
-// lists them. An unknown option or a missing value is an error (a FAIL verdict).
+// lists them. An unknown option or a missing value is an error (a FAIL verdict), and so is a
+// --waves file that cannot be written, before the run.
 class BenchArgs {
  public:
   BenchArgs(int argc, char** argv, std::map<std::string, std::string> own) : own_(std::move(own)) {
@@ -61,6 +65,7 @@ class BenchArgs {
     }
     if (!cli::parse_argv(app, argv[0], std::vector<const char*>(argv, argv + argc), std::cout))
       throw HelpShown{};
+    if (!waves.empty()) check_output_path(waves, "--waves");
   }
   std::string config, waves;  // config: a YAML path; waves: an FST path (empty: none)
   uint64_t seed = 1;
@@ -73,6 +78,13 @@ class BenchArgs {
   std::string require_config() const {
     if (config.empty()) throw Error("--config <yaml> is required");
     return config;
+  }
+  // The --config file, loaded and required to be the config the models were built with (a file
+  // of the same name with other sizes is an error, not a run on hardware of the wrong size).
+  CoreConfig built_config() const {
+    const CoreConfig cfg = load_config(require_config());
+    tb::require_built_config(cfg, fmt::format("--config {}", config));
+    return cfg;
   }
 
  private:

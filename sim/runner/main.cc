@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
     tern::cli::add_uint(app, "--seed", o.seed, "the base seed");
     unsigned waves = o.waves ? 1 : 0;
     tern::cli::add_uint(app, "--waves", waves, "1: each test writes waves.fst; 0: none", 0, 1);
+    tern::cli::add_uint(app, "--timeout-scale", o.timeout_scale,
+                        "multiplies every test's timeout (models built for coverage run slower)", 1, 100);
     if (int status = 0; !tern::cli::parse(app, argc, argv, status)) return status;
     o.waves = waves != 0;
     clear_reports(o.out_dir);

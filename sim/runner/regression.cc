@@ -108,7 +108,7 @@ RunResult run_one(const RegressionTest& t, uint64_t seed, const std::string& id,
   if (o.waves) argv.insert(argv.end(), {"--waves", waves});
 
   const auto start = std::chrono::steady_clock::now();
-  const std::string status = run_process(argv, log, t.timeout_s);
+  const std::string status = run_process(argv, log, t.timeout_s * o.timeout_scale);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::ifstream in(log);

@@ -31,6 +31,7 @@ struct RunOptions {
   std::string tags;         // only tests with this tag ("all" or empty: every test)
   uint64_t seed = 1;        // base seed
   bool waves = true;
+  uint32_t timeout_scale = 1;  // every test's timeout times this (slow models: coverage)
 };
 
 // Runs the selected tests, prints progress and a summary table, writes summary.json and

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/axi.h"
 #include "common/error.h"
 
 namespace tern::tb {
@@ -87,9 +88,9 @@ class AxilTlmBridge : public sc_core::sc_module {
     phase_ = Phase::kAddr;
     sc_core::wait(done_);
     if (!write_) std::memcpy(gp.get_data_ptr(), &rdata_, 4);
-    gp.set_response_status(resp_ == 0   ? tlm::TLM_OK_RESPONSE
-                           : resp_ == 3 ? tlm::TLM_ADDRESS_ERROR_RESPONSE
-                                        : tlm::TLM_GENERIC_ERROR_RESPONSE);
+    gp.set_response_status(resp_ == uint32_t(AxiResp::kOkay)     ? tlm::TLM_OK_RESPONSE
+                           : resp_ == uint32_t(AxiResp::kDecerr) ? tlm::TLM_ADDRESS_ERROR_RESPONSE
+                                                                  : tlm::TLM_GENERIC_ERROR_RESPONSE);
   }
 
   void finish(uint32_t resp, uint32_t rdata) {

@@ -13,6 +13,7 @@
 #include "built_configs.h"
 #include "core_models.h"
 #include "common/error.h"
+#include "core/csr_map.h"
 #include "core/memory.h"
 #include "platform/platform_check.h"
 #include "runtime/device.h"
@@ -83,14 +84,18 @@ RtlResult run_on(const RtlJob& job) {
                                         core::fault_name(core::FaultKind(st.err_code[size_t(s)])),
                                         st.err_pc[size_t(s)]),
                             isa::seq_name(isa::Seq(s)), st.err_pc[size_t(s)]);
-  for (size_t e = 0; e < st.dma.size(); ++e)
-    if ((st.dma[e].err_status & 0xF) != 0)
-      throw core::CoreFault(core::FaultKind::kDma,
-                            fmt::format("RTL: DMA engine {} faulted (status 0x{:08x}, descriptor {}, "
-                                        "pc {})", e, st.dma[e].err_status, st.dma[e].err_desc,
-                                        st.dma[e].err_pc),
-                            fmt::format("dma.q{}", (st.dma[e].err_status >> 16) & 0xFF),
-                            st.dma[e].err_pc);
+  for (size_t e = 0; e < st.dma.size(); ++e) {
+    const uint32_t status = st.dma[e].err_status;
+    const uint32_t code = csr::dma::kErrStatusCode.get(status);
+    if (code == 0) continue;
+    const auto kind = core::FaultKind(code);
+    throw core::CoreFault(kind,
+                          fmt::format("RTL: DMA engine {} faulted: {} (status 0x{:08x}, descriptor "
+                                      "{}, pc {})", e, core::fault_name(kind), status,
+                                      st.dma[e].err_desc, st.dma[e].err_pc),
+                          fmt::format("dma.q{}", csr::dma::kErrStatusQueue.get(status)),
+                          st.dma[e].err_pc);
+  }
   out.hbm.assign(platform.hbm().bytes().begin(), platform.hbm().bytes().begin() + job.hbm.size());
   out.timeline = std::move(run.timeline);
   RtlRunStats& s = out.stats;

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "isa/asm.h"
+#include "common/input.h"
 #include "text_file.h"
 
 namespace tern {

@@ -14,6 +14,7 @@
 #include "cmdline.h"
 #include "pe/tensor_engine.h"
 #include "psum/psum.h"
+#include "common/input.h"
 #include "text_file.h"
 
 namespace tern {

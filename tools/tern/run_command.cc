@@ -16,6 +16,7 @@
 #include "isa/asm.h"
 #include "kernels/kernels.h"
 #include "runtime/device.h"
+#include "common/input.h"
 #include "text_file.h"
 
 namespace tern {

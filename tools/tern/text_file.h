@@ -2,7 +2,6 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 namespace tern {
 
@@ -10,11 +9,5 @@ namespace tern {
 // 256 MiB is an error naming it.
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
-
-// Checks, before any work is done, that `path` can be written as a new or replaced file: its
-// directory exists, it is not a directory, and it is none of `inputs` (so `tern asm x.s -o x.s`
-// cannot overwrite its source). Throws tern::Error naming `what` (the option) and the reason.
-void check_output_path(const std::string& path, const std::string& what,
-                       const std::vector<std::string>& inputs = {});
 
 }  // namespace tern
