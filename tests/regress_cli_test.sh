@@ -53,7 +53,9 @@ done
 grep -q 'exit 0 but no PASS line' <(run --test nopass 2>&1 || true) && ok "no-PASS reason" || bad "no-PASS reason"
 grep -q 'timeout after 1 s' <(run --test hang 2>&1 || true) && ok "timeout reason" || bad "timeout reason"
 # --timeout-scale multiplies a test's timeout (coverage models); 0 or a word is refused.
-grep -q 'timeout after 2 s' <(run --test hang --timeout-scale 2 2>&1 || true) && ok "timeout scaled" || bad "timeout scaled"
+if out=$(run --test hang --timeout-scale 2 2>&1); then bad "a hanging bench passed with --timeout-scale 2"
+elif [[ "$out" == *"timeout after 2 s"* ]]; then ok "timeout scaled"
+else bad "timeout scaled: $out"; fi
 for v in 0 x 101; do
   if out=$(run --test good --timeout-scale $v 2>&1); then bad "--timeout-scale $v accepted"
   elif [[ "$out" == *"--timeout-scale"* ]]; then ok "--timeout-scale $v refused by name"
