@@ -77,13 +77,17 @@ std::string act_block() {
     errs.push_back({std::string("ActErr") + name, unsigned(e), ""});
   gen::ParamBlock count;
   count.add("int unsigned", "NumFuncs", fmt::format("{}", act::kNumActFuncs));
+  gen::ParamBlock limits;
+  limits.add("int unsigned", "MaxN", fmt::format("{}", act::kActMaxN),
+             "elements per partition of one command; more is BadSize");
   gen::ParamBlock slots;
   slots.add("int unsigned", "ReduceSlots", fmt::format("{}", act::kActReduceSlots),
             "an add reduction's partial sums (a power of two)");
   slots.add("int unsigned", "RedAddLat", fmt::format("{}", act::kActReduceAddLatency),
             "a reduction's add: operands registered, then AddLat");
   return codes("Functions (the ISA's ACT function field).", 5, fns) +
-         count.text("The number of functions.") + slots.text("The order of an add reduction.") +
+         count.text("The number of functions.") + limits.text("Limits.") +
+         slots.text("The order of an add reduction.") +
          codes("Reduce commands.", 3, reds) +
          codes("Reduce operators.", 1, ops) + codes("Error codes.", 4, errs);
 }

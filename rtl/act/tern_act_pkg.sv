@@ -31,6 +31,9 @@ package tern_act_pkg;
   // The number of functions.
   localparam int unsigned NumFuncs = 18;
 
+  // Limits.
+  localparam int unsigned MaxN = 65535;  // elements per partition of one command; more is BadSize
+
   // The order of an add reduction.
   localparam int unsigned ReduceSlots = 16;  // an add reduction's partial sums (a power of two)
   localparam int unsigned RedAddLat   = 11;  // a reduction's add: operands registered, then AddLat

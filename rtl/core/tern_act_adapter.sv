@@ -59,8 +59,8 @@ module tern_act_adapter #(
   output logic                                     busy_o
 );
 
-  localparam logic [3:0] ErrOperand = 4'd2;
-  localparam logic [3:0] ErrEngine  = 4'd3;
+  localparam logic [3:0] ErrOperand = tern_csr_pkg::FaultOperand;
+  localparam logic [3:0] ErrEngine  = tern_csr_pkg::FaultEngine;
 
   typedef enum logic [2:0] {FrIdle, FrStart, FrCheck, FrHazard, FrScal, FrCmd, FrRun} front_e;
 
@@ -81,7 +81,7 @@ module tern_act_adapter #(
   logic [NW*32-1:0]  w_off, w_lo, w_hi;
 
   logic [7:0] lanes;  // ap0's partitions: the lanes of the instruction
-  assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: 8];
+  assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: tern_isa_pkg::ApPartitionsWidth];
 
   for (genvar w = 0; w < NW; w++) begin : gen_walk
     localparam bit IsScalar = (w >= 4);
@@ -96,7 +96,7 @@ module tern_act_adapter #(
     end else begin : gen_ap
       assign ap   = instr_q[Lsb +: tern_isa_pkg::ApBits];
       assign base = ap_base_q[32*w +: 32];
-      assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w < 2);
+      assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: tern_isa_pkg::ApPartitionsWidth] != 8'd0) || (w < 2);
     end
     logic [31:0] off, lo, hi;
     logic [63:0] el;
@@ -120,7 +120,7 @@ module tern_act_adapter #(
   end
 
   function automatic logic [3:0] ap_dtype(input logic [IB-1:0] instr, input int unsigned slot);
-    ap_dtype = instr[tern_isa_pkg::ApSlot0Lsb + slot * tern_isa_pkg::ApBits + tern_isa_pkg::ApDtypeLsb +: 4];
+    ap_dtype = instr[tern_isa_pkg::ApSlot0Lsb + slot * tern_isa_pkg::ApBits + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth];
   endfunction
 
   // ---------------------------------------------------------------------------------------
@@ -128,7 +128,7 @@ module tern_act_adapter #(
   // ---------------------------------------------------------------------------------------
   logic [2:0]  reduce_cmd;
   logic [63:0] n_full;
-  assign reduce_cmd = instr_q[tern_isa_pkg::ActReduceCmdLsb +: 3];
+  assign reduce_cmd = instr_q[tern_isa_pkg::ActReduceCmdLsb +: tern_isa_pkg::ActReduceCmdWidth];
   assign n_full     = w_elements[64*1 +: 64];
 
   logic            cmd_valid, cmd_ready, in_valid, in_ready, out_valid, out_ready, act_busy;
@@ -143,17 +143,17 @@ module tern_act_adapter #(
     .clk_i, .rst_ni,
     .cmd_valid_i       (cmd_valid),
     .cmd_ready_o       (cmd_ready),
-    .cmd_func_i        (instr_q[tern_isa_pkg::ActFuncLsb +: 5]),
+    .cmd_func_i        (instr_q[tern_isa_pkg::ActFuncLsb +: tern_isa_pkg::ActFuncWidth]),
     .cmd_in_dtype_i    (ap_dtype(instr_q, 1)),
     .cmd_out_dtype_i   (ap_dtype(instr_q, 0)),
     .cmd_round_i       (instr_q[tern_isa_pkg::ActStochasticLsb]),
     // More than 65535 elements is the engine's BadSize, as n = 0 is (golden: ScalarEngine::check).
-    .cmd_n_i           ((n_full > 64'hFFFF) ? 16'd0 : n_full[15:0]),
+    .cmd_n_i           ((n_full > 64'(tern_act_pkg::MaxN)) ? 16'd0 : n_full[15:0]),
     .cmd_scale_vec_i   (w_present[WScale]),
-    .cmd_scale_i       (instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: 32]),
+    .cmd_scale_i       (instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: tern_isa_pkg::ScImmWidth]),
     .cmd_scales_i      (scale_q),
     .cmd_bias_vec_i    (w_present[WBias]),
-    .cmd_bias_i        (instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: 32]),
+    .cmd_bias_i        (instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: tern_isa_pkg::ScImmWidth]),
     .cmd_biases_i      (bias_q),
     .cmd_reduce_op_i   (instr_q[tern_isa_pkg::ActReduceOpLsb]),
     .cmd_reduce_cmd_i  (reduce_cmd),
@@ -280,7 +280,7 @@ module tern_act_adapter #(
     logic [3:0] dt;
     if (rd_who_q == WLoad) dt = ap_dtype(instr_q, 2);
     else dt = instr_q[(rd_who_q == WScale ? tern_isa_pkg::ScalarSlot0Lsb : tern_isa_pkg::ScalarSlot1Lsb) +
-                      tern_isa_pkg::ScDtypeLsb +: 4];
+                      tern_isa_pkg::ScDtypeLsb +: tern_isa_pkg::ScDtypeWidth];
     for (int unsigned i = 0; i < P; i++)
       rd_fp32[32*i +: 32] = (rd_who_q == WLoad) ? tern_core_pkg::to_fp32(dt, rd_lanes[32*i +: 32])
                                                 : tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);

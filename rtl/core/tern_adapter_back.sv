@@ -85,7 +85,7 @@ module tern_adapter_back #(
     .push_i, .data_i ({first_ap_i, first_base_i, second_ap_i, second_base_i, lanes_i, n_i, second_i}),
     .full_o, .pop_i (pop), .data_o (head), .empty_o, .count_o);
   assign head_second_o       = head.second;
-  assign head_second_dtype_o = head.ap1[tern_isa_pkg::ApDtypeLsb +: 4];
+  assign head_second_dtype_o = head.ap1[tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth];
 
   // ---------------------------------------------------------------------------------------
   // The walker: the head's first destination, then its second.

@@ -47,10 +47,10 @@ module tern_ap_walk #(
   logic [7:0]  pstart, pcount;
   logic [23:0] offset;
   logic [63:0] steps, nums;  // dim d in bits 16d +: 16
-  assign dtype  = ap_i[tern_isa_pkg::ApDtypeLsb +: 4];
-  assign pstart = ap_i[tern_isa_pkg::ApStartLsb +: 8];
-  assign pcount = scalar_i ? lanes_i : ap_i[tern_isa_pkg::ApPartitionsLsb +: 8];
-  assign offset = ap_i[tern_isa_pkg::ApOffsetLsb +: 24];
+  assign dtype  = ap_i[tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth];
+  assign pstart = ap_i[tern_isa_pkg::ApStartLsb +: tern_isa_pkg::ApStartWidth];
+  assign pcount = scalar_i ? lanes_i : ap_i[tern_isa_pkg::ApPartitionsLsb +: tern_isa_pkg::ApPartitionsWidth];
+  assign offset = ap_i[tern_isa_pkg::ApOffsetLsb +: tern_isa_pkg::ApOffsetWidth];
   for (genvar d = 0; d < 4; d++) begin : gen_dims
     assign steps[16*d +: 16] = scalar_i ? 16'd0 : ap_i[tern_isa_pkg::ApD0StepLsb + 32 * d +: 16];
     assign nums[16*d +: 16]  = scalar_i ? 16'd1 : ap_i[tern_isa_pkg::ApD0NumLsb + 32 * d +: 16];

@@ -8,9 +8,9 @@ package tern_core_pkg;
       logic [tern_isa_pkg::ScalarBits-1:0] sc);
     scalar_as_ap = '0;
     scalar_as_ap[tern_isa_pkg::ApMemLsb]        = sc[tern_isa_pkg::ScMemLsb];
-    scalar_as_ap[tern_isa_pkg::ApDtypeLsb +: 4] = sc[tern_isa_pkg::ScDtypeLsb +: 4];
-    scalar_as_ap[tern_isa_pkg::ApStartLsb +: 8] = sc[tern_isa_pkg::ScStartLsb +: 8];
-    scalar_as_ap[tern_isa_pkg::ApOffsetLsb +: 24] =
+    scalar_as_ap[tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth] = sc[tern_isa_pkg::ScDtypeLsb +: tern_isa_pkg::ScDtypeWidth];
+    scalar_as_ap[tern_isa_pkg::ApStartLsb +: tern_isa_pkg::ApStartWidth] = sc[tern_isa_pkg::ScStartLsb +: tern_isa_pkg::ScStartWidth];
+    scalar_as_ap[tern_isa_pkg::ApOffsetLsb +: tern_isa_pkg::ApOffsetWidth] =
         (sc[tern_isa_pkg::ScImmLsb + 24 +: 8] != 8'd0) ? 24'hFFFFFF : sc[tern_isa_pkg::ScImmLsb +: 24];
   endfunction
 

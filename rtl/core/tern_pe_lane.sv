@@ -73,8 +73,8 @@ module tern_pe_lane #(
   output logic [3:0]           err_code_o      // tern::core::FaultKind
 );
 
-  localparam logic [3:0] ErrOperand = 4'd2;
-  localparam logic [3:0] ErrEngine  = 4'd3;
+  localparam logic [3:0] ErrOperand = tern_csr_pkg::FaultOperand;
+  localparam logic [3:0] ErrEngine  = tern_csr_pkg::FaultEngine;
 
   localparam logic [2:0] StIdle  = 3'd0;
   localparam logic [2:0] StStart = 3'd1;
@@ -88,7 +88,7 @@ module tern_pe_lane #(
 
   logic [7:0] opcode;
   logic       is_ldstat, is_matmul;
-  assign opcode    = instr_q[tern_isa_pkg::HdrOpcodeLsb +: 8];
+  assign opcode    = instr_q[tern_isa_pkg::HdrOpcodeLsb +: tern_isa_pkg::HdrOpcodeWidth];
   assign is_ldstat = (opcode == tern_isa_pkg::OpLdstat);
   assign is_matmul = (opcode == tern_isa_pkg::OpMatmul);
 
@@ -131,8 +131,8 @@ module tern_pe_lane #(
   assign in_elems  = w_elements[127:64];
   assign out_parts = w_parts[7:0];
   assign in_parts  = w_parts[15:8];
-  assign out_dtype = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApDtypeLsb +: 4];
-  assign in_dtype  = instr_q[tern_isa_pkg::ApSlot1Lsb + tern_isa_pkg::ApDtypeLsb +: 4];
+  assign out_dtype = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth];
+  assign in_dtype  = instr_q[tern_isa_pkg::ApSlot1Lsb + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth];
 
   // The PSUM word ap0 starts at: bank and offset of the engine's command.
   logic [31:0] out_word;

@@ -161,17 +161,17 @@ module tern_seq (
   logic [1:0]  upd_mode;
   logic [4:0]  seq_mask;
 
-  assign opcode   = instr_q[tern_isa_pkg::HdrOpcodeLsb +: 8];
-  assign rd       = instr_q[RdLsb +: 6];
-  assign rs1      = instr_q[Rs1Lsb +: 6];
-  assign rs2      = instr_q[Rs2Lsb +: 6];
+  assign opcode   = instr_q[tern_isa_pkg::HdrOpcodeLsb +: tern_isa_pkg::HdrOpcodeWidth];
+  assign rd       = instr_q[RdLsb +: tern_isa_pkg::AluRdWidth];
+  assign rs1      = instr_q[Rs1Lsb +: tern_isa_pkg::AluRs1Width];
+  assign rs2      = instr_q[Rs2Lsb +: tern_isa_pkg::AluRs2Width];
   assign use_imm  = instr_q[UseImmLsb];
-  assign imm      = instr_q[ImmLsb +: 32];
-  assign target   = instr_q[TargetLsb +: 32];
+  assign imm      = instr_q[ImmLsb +: tern_isa_pkg::AluImmWidth];
+  assign target   = instr_q[TargetLsb +: tern_isa_pkg::BrTargetWidth];
   assign wait_en  = instr_q[tern_isa_pkg::HdrWaitEnLsb];
-  assign wait_sem = instr_q[tern_isa_pkg::HdrWaitSemLsb +: 6];
-  assign wait_reg = instr_q[tern_isa_pkg::HdrWaitRegLsb +: 6];
-  assign upd_mode = instr_q[tern_isa_pkg::HdrUpdModeLsb +: 2];
+  assign wait_sem = instr_q[tern_isa_pkg::HdrWaitSemLsb +: tern_isa_pkg::HdrWaitSemWidth];
+  assign wait_reg = instr_q[tern_isa_pkg::HdrWaitRegLsb +: tern_isa_pkg::HdrWaitRegWidth];
+  assign upd_mode = instr_q[tern_isa_pkg::HdrUpdModeLsb +: tern_isa_pkg::HdrUpdModeWidth];
   assign seq_mask = tern_isa_pkg::op_seq_mask(opcode);
   // Register file and semaphore reads, each read once. Part-selects: here they synthesise
   // smaller than tern_mux's AND-OR (15,948 against 21,014 LUTs for the sequencer, docs/fpga.md
@@ -185,7 +185,7 @@ module tern_seq (
   assign b = use_imm ? imm : rs2_value;
   // The wait threshold: a signed 24-bit immediate plus a register, compared as int32.
   assign wait_threshold = {{8{instr_q[tern_isa_pkg::HdrWaitValueLsb + 23]}},
-                           instr_q[tern_isa_pkg::HdrWaitValueLsb +: 24]} + wait_reg_value;
+                           instr_q[tern_isa_pkg::HdrWaitValueLsb +: tern_isa_pkg::HdrWaitValueWidth]} + wait_reg_value;
 
   logic sem_ok;
   assign sem_ok = !wait_en || ($signed(sem_value) >= $signed(wait_threshold));
@@ -557,8 +557,8 @@ module tern_seq (
       if (go_ahead) begin
         pend_pc_q    <= pc_q;
         pend_mode_q  <= upd_mode;
-        pend_idx_q   <= instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
-        pend_value_q <= instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+        pend_idx_q   <= instr_q[tern_isa_pkg::HdrUpdSemLsb +: tern_isa_pkg::HdrUpdSemWidth];
+        pend_value_q <= instr_q[tern_isa_pkg::HdrUpdValueLsb +: tern_isa_pkg::HdrUpdValueWidth];
       end
     end
   end
@@ -591,8 +591,8 @@ module tern_seq (
 
   // The pending instruction's update, in its cycle (nothing else retires then), or this one's.
   assign sem_upd_mode_o  = pend_retire ? pend_mode_q : upd_mode;
-  assign sem_upd_idx_o   = pend_retire ? pend_idx_q : instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
-  assign sem_upd_value_o = pend_retire ? pend_value_q : instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+  assign sem_upd_idx_o   = pend_retire ? pend_idx_q : instr_q[tern_isa_pkg::HdrUpdSemLsb +: tern_isa_pkg::HdrUpdSemWidth];
+  assign sem_upd_value_o = pend_retire ? pend_value_q : instr_q[tern_isa_pkg::HdrUpdValueLsb +: tern_isa_pkg::HdrUpdValueWidth];
 
   assign eng_instr_o = instr_q;
   for (genvar i = 0; i < tern_isa_pkg::ApSlots; i++) begin : gen_ap_base
@@ -606,13 +606,13 @@ module tern_seq (
     assign eng_sc_base_o[32*i +: 32] = rf_q[32*instr_q[Lsb +: 6] +: 32];
   end
 
-  assign dma_queue_o     = instr_q[tern_isa_pkg::DmaQueueLsb +: 8];
+  assign dma_queue_o     = instr_q[tern_isa_pkg::DmaQueueLsb +: tern_isa_pkg::DmaQueueWidth];
   assign dma_desc_o      = imm + rd_value;
   assign dma_src_add_o   = a;
   assign dma_dst_add_o   = rs2_value;
   assign dma_upd_mode_o  = upd_mode;
-  assign dma_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: 6];
-  assign dma_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: 8];
+  assign dma_upd_idx_o   = instr_q[tern_isa_pkg::HdrUpdSemLsb +: tern_isa_pkg::HdrUpdSemWidth];
+  assign dma_upd_value_o = instr_q[tern_isa_pkg::HdrUpdValueLsb +: tern_isa_pkg::HdrUpdValueWidth];
 
   assign busy_o              = running;
   assign busy_cycles_o       = busy_cyc_q;

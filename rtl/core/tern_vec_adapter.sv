@@ -59,8 +59,8 @@ module tern_vec_adapter #(
   output logic                                     busy_o
 );
 
-  localparam logic [3:0] ErrOperand = 4'd2;
-  localparam logic [3:0] ErrEngine  = 4'd3;
+  localparam logic [3:0] ErrOperand = tern_csr_pkg::FaultOperand;
+  localparam logic [3:0] ErrEngine  = tern_csr_pkg::FaultEngine;
 
   typedef enum logic [2:0] {FrIdle, FrStart, FrCheck, FrHazard, FrScal, FrCmd, FrRun} front_e;
 
@@ -83,7 +83,7 @@ module tern_vec_adapter #(
   logic [NW-1:0]     w_present;
 
   logic [7:0] lanes;  // ap0's partitions: the lanes of the instruction
-  assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: 8];
+  assign lanes = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApPartitionsLsb +: tern_isa_pkg::ApPartitionsWidth];
 
   for (genvar w = 0; w < NW; w++) begin : gen_walk
     localparam bit IsScalar = (w >= 3);
@@ -98,7 +98,7 @@ module tern_vec_adapter #(
     end else begin : gen_ap
       assign ap   = instr_q[Lsb +: tern_isa_pkg::ApBits];
       assign base = ap_base_q[32*w +: 32];
-      assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: 8] != 8'd0) || (w == 0);
+      assign w_present[w] = (ap[tern_isa_pkg::ApPartitionsLsb +: tern_isa_pkg::ApPartitionsWidth] != 8'd0) || (w == 0);
     end
     logic [31:0] off, lo, hi;
     logic [63:0] el;
@@ -139,10 +139,10 @@ module tern_vec_adapter #(
   assign dve_n      = (n_full > 64'hFFFF) ? 16'hFFFF : n_full[15:0];
 
   logic [3:0] dt_in0, dt_in1, dt_out;
-  assign dt_out = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApDtypeLsb +: 4];
-  assign dt_in0 = w_present[1] ? instr_q[tern_isa_pkg::ApSlot1Lsb + tern_isa_pkg::ApDtypeLsb +: 4]
+  assign dt_out = instr_q[tern_isa_pkg::ApSlot0Lsb + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth];
+  assign dt_in0 = w_present[1] ? instr_q[tern_isa_pkg::ApSlot1Lsb + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth]
                                : tern_pkg::DtFp32;
-  assign dt_in1 = (w_present[2] && !tsr) ? instr_q[tern_isa_pkg::ApSlot2Lsb + tern_isa_pkg::ApDtypeLsb +: 4]
+  assign dt_in1 = (w_present[2] && !tsr) ? instr_q[tern_isa_pkg::ApSlot2Lsb + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth]
                                          : tern_pkg::DtFp32;
 
   logic            cmd_valid, cmd_ready, in0_valid, in0_ready, in1_valid, in1_ready;
@@ -157,8 +157,8 @@ module tern_vec_adapter #(
     .cmd_valid_i      (cmd_valid),
     .cmd_ready_o      (cmd_ready),
     .cmd_op_i         (dve_op),
-    .cmd_alu0_i       (instr_q[tern_isa_pkg::DveAlu0Lsb +: 5]),
-    .cmd_alu1_i       (instr_q[tern_isa_pkg::DveAlu1Lsb +: 5]),
+    .cmd_alu0_i       (instr_q[tern_isa_pkg::DveAlu0Lsb +: tern_isa_pkg::DveAlu0Width]),
+    .cmd_alu1_i       (instr_q[tern_isa_pkg::DveAlu1Lsb +: tern_isa_pkg::DveAlu1Width]),
     .cmd_dt_in0_i     (dt_in0),
     .cmd_dt_in1_i     (dt_in1),
     .cmd_dt_out_i     (dt_out),
@@ -166,9 +166,9 @@ module tern_vec_adapter #(
     .cmd_saturate_i   (instr_q[tern_isa_pkg::DveSaturateLsb]),
     .cmd_n_i          (dve_n),
     // A per-partition scalar's imm field is its offset, not a value: the immediate is then 0.
-    .cmd_imm0_i       (w_present[3] ? 32'd0 : instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: 32]),
-    .cmd_imm1_i       (w_present[4] ? 32'd0 : instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: 32]),
-    .cmd_imm2_i       (instr_q[tern_isa_pkg::DveImm2Lsb +: 32]),
+    .cmd_imm0_i       (w_present[3] ? 32'd0 : instr_q[tern_isa_pkg::ScalarSlot0Lsb + tern_isa_pkg::ScImmLsb +: tern_isa_pkg::ScImmWidth]),
+    .cmd_imm1_i       (w_present[4] ? 32'd0 : instr_q[tern_isa_pkg::ScalarSlot1Lsb + tern_isa_pkg::ScImmLsb +: tern_isa_pkg::ScImmWidth]),
+    .cmd_imm2_i       (instr_q[tern_isa_pkg::DveImm2Lsb +: tern_isa_pkg::DveImm2Width]),
     .cmd_scalar_sel_i (w_present[4:3]),
     .cmd_reverse_i    ({instr_q[tern_isa_pkg::DveReverse1Lsb], instr_q[tern_isa_pkg::DveReverse0Lsb]}),
     .cmd_negate_i     (instr_q[tern_isa_pkg::DveNegateLsb]),
@@ -232,7 +232,7 @@ module tern_vec_adapter #(
     end else if (have0 != out_beats || have1 != (reads_in0 ? n_full : 64'd0)) begin
       check_err = ErrOperand;
     end else if (tsr ? (have2 != 64'd1 ||
-                        instr_q[tern_isa_pkg::ApSlot2Lsb + tern_isa_pkg::ApDtypeLsb +: 4] != tern_pkg::DtFp32)
+                        instr_q[tern_isa_pkg::ApSlot2Lsb + tern_isa_pkg::ApDtypeLsb +: tern_isa_pkg::ApDtypeWidth] != tern_pkg::DtFp32)
                      : (have2 != (reads_in1 ? n_full : 64'd0))) begin
       check_err = ErrOperand;
     end else begin
@@ -306,7 +306,7 @@ module tern_vec_adapter #(
   always_comb begin
     logic [3:0] dt;
     dt = instr_q[(rd_who_q == 3'd3 ? tern_isa_pkg::ScalarSlot0Lsb : tern_isa_pkg::ScalarSlot1Lsb) +
-                 tern_isa_pkg::ScDtypeLsb +: 4];
+                 tern_isa_pkg::ScDtypeLsb +: tern_isa_pkg::ScDtypeWidth];
     for (int unsigned i = 0; i < P; i++)
       rd_scalar[32*i +: 32] = tern_core_pkg::scalar_value(dt, rd_lanes[32*i +: 32]);
   end

@@ -103,7 +103,7 @@ module tern_dma_midend #(
   logic       check_ok;
   always_comb begin
     check_ok = 1'b0;
-    // tern_dma_side_check numbers its checks 1..6 in the table's order, on either side.
+    // tern_dma_side_check numbers its checks from 1 in the generated details' order.
     if (s_fault != 3'd0)           check_detail = tern_csr_pkg::DmaDetSrcZeroDim + 4'(s_fault) - 4'd1;
     else if (d_fault != 3'd0)      check_detail = tern_csr_pkg::DmaDetDstZeroDim + 4'(d_fault) - 4'd1;
     else if (s_count != d_count)   check_detail = tern_csr_pkg::DmaDetCount;

@@ -10,7 +10,7 @@ module tern_dma_side_check #(
   input  logic [255:0] side_i,      // tern_isa_pkg Desc layout
   input  logic [31:0]  add_i,       // trigger register added to the address
   input  logic [31:0]  hbm_size_i,
-  output logic [2:0]   fault_o,     // 0 ok; 1 dim 0, 2 align, 3 HBM, 4 pstep, 5 partition, 6 offset
+  output logic [2:0]   fault_o,     // 0 ok, else Chk* below (the side's detail less its first, plus 1)
   output logic [63:0]  count_o,     // elements
   output logic [2:0]   eb_o,
   output logic [31:0]  addr_o,      // the side's address plus add (valid when fault_o == 0)
@@ -56,6 +56,17 @@ module tern_dma_side_check #(
     assign ext[64*d +: 64] = step_x * num_m1;
   end
 
+  // The checks, numbered from 1 in the order of the generated DMA details (tern_csr_pkg, from
+  // model/core/fault.cc; the destination's follow the source's in the same order, which
+  // fault.h asserts): the midend adds the side's first detail.
+  localparam logic [3:0] DetFirst = tern_csr_pkg::DmaDetSrcZeroDim;
+  localparam logic [2:0] ChkZeroDim = 3'(tern_csr_pkg::DmaDetSrcZeroDim - DetFirst + 4'd1);
+  localparam logic [2:0] ChkAlign   = 3'(tern_csr_pkg::DmaDetSrcAlign - DetFirst + 4'd1);
+  localparam logic [2:0] ChkHbm     = 3'(tern_csr_pkg::DmaDetSrcHbm - DetFirst + 4'd1);
+  localparam logic [2:0] ChkPStep   = 3'(tern_csr_pkg::DmaDetSrcPStep - DetFirst + 4'd1);
+  localparam logic [2:0] ChkPart    = 3'(tern_csr_pkg::DmaDetSrcPart - DetFirst + 4'd1);
+  localparam logic [2:0] ChkOffset  = 3'(tern_csr_pkg::DmaDetSrcOffset - DetFirst + 4'd1);
+
   logic        zero, misaligned;
   logic [2:0]  emask;
   logic [63:0] lo, hi, flo, fhi, bound, last_part;  // two's complement; bit 63 = negative
@@ -79,12 +90,12 @@ module tern_dma_side_check #(
     end
     bound     = space == tern_dma_pkg::SpacePsum ? 64'(PsumBytes) : 64'(SbufBytes);
     last_part = 64'(start) + ext[63:0];
-    if (zero)                                                       fault_o = 3'd1;
-    else if (misaligned)                                            fault_o = 3'd2;
-    else if (!onchip && (lo[63] || hi + 64'(eb) > 64'(hbm_size_i))) fault_o = 3'd3;
-    else if (onchip && steps[31])                                   fault_o = 3'd4;
-    else if (onchip && last_part >= 64'(P))                         fault_o = 3'd5;
-    else if (onchip && (flo[63] || fhi + 64'(eb) > bound))          fault_o = 3'd6;
+    if (zero)                                                       fault_o = ChkZeroDim;
+    else if (misaligned)                                            fault_o = ChkAlign;
+    else if (!onchip && (lo[63] || hi + 64'(eb) > 64'(hbm_size_i))) fault_o = ChkHbm;
+    else if (onchip && steps[31])                                   fault_o = ChkPStep;
+    else if (onchip && last_part >= 64'(P))                         fault_o = ChkPart;
+    else if (onchip && (flo[63] || fhi + 64'(eb) > bound))          fault_o = ChkOffset;
     else                                                            fault_o = 3'd0;
   end
 
