@@ -5,17 +5,19 @@
 set -euo pipefail
 bin=$1
 fail=0
+# Each run's limit: 60 s, times TERN_TIMEOUT_SCALE on slower models (coverage: scripts/coverage.sh).
+limit=$((60 * ${TERN_TIMEOUT_SCALE:-1}))
 ok() { echo "ok   $1"; }
 bad() { echo "FAIL $1"; fail=1; }
 # expect_ok NAME PATTERN CMD...: exits 0 and prints PATTERN.
 expect_ok() {
   local name=$1 pattern=$2 out; shift 2
-  if out=$(timeout 60 "$@" 2>&1) && [[ "$out" == *"$pattern"* ]]; then ok "$name"; else bad "$name: $out"; fi
+  if out=$(timeout "$limit" "$@" 2>&1) && [[ "$out" == *"$pattern"* ]]; then ok "$name"; else bad "$name: $out"; fi
 }
 # expect_error NAME PATTERN CMD...: exits non-zero within seconds and prints PATTERN.
 expect_error() {
   local name=$1 pattern=$2 out; shift 2
-  if out=$(timeout 60 "$@" 2>&1); then bad "$name accepted: $out"
+  if out=$(timeout "$limit" "$@" 2>&1); then bad "$name accepted: $out"
   elif [[ "$out" == *"$pattern"* ]]; then ok "$name"
   else bad "$name message: $out"; fi
 }
