@@ -167,7 +167,8 @@ std::vector<std::string> ProgramCoverage::required() {
 
 std::vector<std::string> ProgramCoverage::engine_required() {
   std::vector<std::string> want = {"matmul accumulate", "matmul overwrite", "ap psum fp32",
-                                   "dma hbm to sbuf", "dma sbuf to hbm", "no fault"};
+                                   "dma hbm to sbuf", "dma sbuf to hbm", "dma psum to hbm",
+                                   "no fault"};
   const std::vector<std::string> control = required();  // the control generator's opcodes
   for (const isa::OpcodeInfo& op : isa::opcodes()) {
     const std::string bin = std::string("op ") + op.mnemonic;

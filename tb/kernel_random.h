@@ -105,6 +105,14 @@ inline KernelImage random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
     k.dma_copy(k.all(a), HbmView{&x, 0, blk * int64_t(cols), rows, cols});
     k.dma_copy(k.all(b), HbmView{&y, 0, blk * int64_t(cols), rows, cols});
     kernel::Tile cur = a;
+    // A PSUM result goes on in SBUF (copied by DVE); the last op's may go to HBM by DMA
+    // straight from PSUM instead, so the DMA's PSUM-to-HBM direction is in the random set.
+    auto leave_psum = [&](const kernel::Tile& acc, size_t i, uint32_t arg, const char* name) {
+      if (i + 1 == ops.size() && (arg >> 1) % 2) return acc;
+      kernel::Tile t = work.tile(acc.partitions, acc.free, Dtype::kFp32, name);
+      k.tensor_copy(k.all(t), k.all(acc));
+      return t;
+    };
     for (size_t i = 0; i < ops.size(); ++i) {
       const uint32_t arg = args[i];
       switch (ops[i]) {
@@ -152,17 +160,13 @@ inline KernelImage random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
           }
           kernel::Tile acc = ps.tile(cur.free, cur.free, Dtype::kFp32, "acc");
           k.matmul(k.all(acc), k.all(m), k.all(m), false);
-          kernel::Tile t = work.tile(cur.free, cur.free, Dtype::kFp32, "mm");
-          k.tensor_copy(k.all(t), k.all(acc));
-          cur = t;
+          cur = leave_psum(acc, i, arg, "mm");
           break;
         }
         case kPeTranspose: {
           kernel::Tile acc = ps.tile(cur.free, cur.partitions, Dtype::kFp32, "tr");
           k.pe_transpose(k.all(acc), k.all(cur));
-          kernel::Tile t = work.tile(cur.free, cur.partitions, Dtype::kFp32, "trs");
-          k.tensor_copy(k.all(t), k.all(acc));
-          cur = t;
+          cur = leave_psum(acc, i, arg, "trs");
           break;
         }
         default: break;
