@@ -590,7 +590,7 @@ class Assembler {
     if (!l.at_end()) instruction(l);
   }
 
-  Program finish() {
+  ProgramImage finish() {
     for (const Fixup& f : fixups_) {
       const auto& labels = labels_[f.seq];
       const auto it = labels.find(f.target.label);
@@ -599,7 +599,9 @@ class Assembler {
                 fmt::format("unknown label '{}' in .seq {}", f.target.label, seq_name(Seq(f.seq))));
       program_.streams[f.seq][f.index].target = it->second.index;
     }
-    return std::move(program_);
+    ProgramImage image{std::move(name_), std::move(program_), std::move(tensors_), macs_};
+    check_image(image, source_);
+    return image;
   }
 
  private:
@@ -645,10 +647,62 @@ class Assembler {
         l.fail(p, e.what());
       }
       program_.descriptors.push_back(desc);
+    } else if (d == "kernel") {
+      if (!name_.empty()) l.fail(p, "a second .kernel");
+      name_ = l.word("the kernel's name");
+    } else if (d == "macs") {
+      if (macs_seen_) l.fail(p, "a second .macs");
+      const Num n = l.integer();
+      if (n.value < 0) l.fail(n.pos, fmt::format("a MAC count of {}", n.value));
+      macs_ = uint64_t(n.value);
+      macs_seen_ = true;
+    } else if (d == "tensor") {
+      tensor(l);
     } else {
-      l.fail(p, fmt::format("unknown directive '.{}' (.seq, .desc)", d));
+      l.fail(p, fmt::format("unknown directive '.{}' (.seq, .desc, .kernel, .tensor, .macs)", d));
     }
     l.end();
+  }
+
+  // .tensor NAME input|output DTYPE rows=R cols=C addr=A [max=N]
+  void tensor(Line& l) {
+    const size_t p = l.pos();
+    TensorEntry t;
+    t.name = l.word("the tensor's name");
+    for (const TensorEntry& u : tensors_)
+      if (u.name == t.name) l.fail(p, fmt::format("tensor '{}' declared twice", t.name));
+    const size_t q = l.pos();
+    const std::string role = l.word("input or output");
+    if (role != "input" && role != "output") l.fail(q, fmt::format("'{}': a tensor is an input or an output", role));
+    t.output = role == "output";
+    const size_t r = l.pos();
+    const std::string dt = l.word("a dtype");
+    const auto dtype = dtype_from_name(dt);
+    if (!dtype) l.fail(r, fmt::format("unknown dtype '{}'", dt));
+    t.dtype = *dtype;
+    std::set<std::string> seen;
+    while (!l.at_end()) {
+      const size_t k = l.pos();
+      const std::string key = l.word("rows=, cols=, addr= or max=");
+      if (key != "rows" && key != "cols" && key != "addr" && key != "max")
+        l.fail(k, fmt::format("unknown item '{}' (rows, cols, addr, max)", key));
+      if (!seen.insert(key).second) l.fail(k, fmt::format("duplicate item '{}'", key));
+      l.expect('=');
+      const Num n = l.integer();
+      const int64_t limit = key == "addr" ? INT64_MAX : int64_t(UINT32_MAX);
+      if (n.value < 0 || n.value > limit) l.fail(n.pos, fmt::format("{}={} is out of range", key, n.value));
+      if (key == "rows") t.rows = uint32_t(n.value);
+      else if (key == "cols") t.cols = uint32_t(n.value);
+      else if (key == "addr") t.address = uint64_t(n.value);
+      else t.trip_max = uint32_t(n.value);
+    }
+    l.require(seen, {"rows", "cols", "addr"});
+    tensors_.push_back(t);
+    try {
+      check_image(ProgramImage{"", {}, tensors_, 0}, "this tensor");
+    } catch (const Error& e) {
+      l.fail(p, e.what());
+    }
   }
 
   void instruction(Line& l) {
@@ -676,6 +730,10 @@ class Assembler {
 
   const std::string& source_;
   Program program_;
+  std::string name_;
+  std::vector<TensorEntry> tensors_;
+  uint64_t macs_ = 0;
+  bool macs_seen_ = false;
   std::optional<Seq> seq_;
   std::array<std::map<std::string, LabelDef>, kNumSeqs> labels_;
   std::vector<Fixup> fixups_;
@@ -813,6 +871,10 @@ std::string sync_text(const Sync& s) {
 }
 
 Program assemble(const std::string& text, const std::string& source) {
+  return assemble_image(text, source).program;
+}
+
+ProgramImage assemble_image(const std::string& text, const std::string& source) {
   Assembler a(source);
   size_t number = 1;
   for (size_t start = 0; start <= text.size(); ++number) {
@@ -821,6 +883,20 @@ Program assemble(const std::string& text, const std::string& source) {
     start = stop + 1;
   }
   return a.finish();
+}
+
+std::string disassemble_image(const ProgramImage& image) {
+  std::string out;
+  if (!image.name.empty()) out += fmt::format(".kernel {}\n", image.name);
+  for (const TensorEntry& t : image.tensors) {
+    out += fmt::format(".tensor {} {} {} rows={} cols={} addr=0x{:x}{}\n", t.name,
+                       t.output ? "output" : "input", dtype_name(t.dtype), t.rows, t.cols, t.address,
+                       t.trip_max ? fmt::format(" max={}", t.trip_max) : "");
+  }
+  if (image.macs) out += fmt::format(".macs {}\n", image.macs);
+  const std::string program = disassemble(image.program);
+  if (!out.empty() && !program.empty()) out += '\n';
+  return out + program;
 }
 
 std::string disassemble(const Program& p) {

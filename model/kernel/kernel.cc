@@ -1175,6 +1175,15 @@ uint64_t Kernel::hbm_bytes() const {
   return isa::image_align(tensors_.back()->address + tensors_.back()->bytes());
 }
 
+isa::ProgramImage Kernel::image(isa::Program program) const {
+  isa::ProgramImage img;
+  img.name = name_;
+  img.program = std::move(program);
+  for (const auto& t : tensors_)
+    img.tensors.push_back({t->name, t->dtype, t->rows, t->cols, t->address, t->output, t->trip_max});
+  return img;
+}
+
 PoolRef Kernel::add_pool(const std::string& name, isa::Mem mem, uint32_t bufs) {
   if (bufs == 0) throw Error(fmt::format("pool '{}' needs at least one buffer", name));
   PoolInfo pool;

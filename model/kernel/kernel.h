@@ -19,6 +19,7 @@
 #include "common/config.h"
 #include "dve/vector_engine.h"
 #include "isa/isa.h"
+#include "isa/program_image.h"
 
 namespace tern::kernel {
 
@@ -236,6 +237,8 @@ class Kernel {
 
   // After finish(): the HBM image size the program needs and the tensors' addresses.
   uint64_t hbm_bytes() const;
+  // The self-describing image of `program` (finish()'s): this kernel's name and tensor table.
+  isa::ProgramImage image(isa::Program program) const;
   const std::vector<std::unique_ptr<HbmTensor>>& tensors() const { return tensors_; }
 
   struct Impl;

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "core/memory.h"
+#include "isa/image.h"
 
 namespace tern {
 
@@ -48,35 +49,49 @@ Device::Device(const CoreConfig& cfg, Backend backend, core::CoreOptions options
 
 DeviceRun Device::run(const kernel::Kernel& k, const isa::Program& program,
                       const std::map<std::string, TensorBits>& inputs) {
-  // HBM as the kernel lays it out: every input at its address, outputs zero.
-  std::vector<uint8_t> hbm(k.hbm_bytes(), 0);
-  for (const auto& t : k.tensors()) {
-    if (t->output) continue;
-    auto it = inputs.find(t->name);
-    if (it == inputs.end())
-      throw Error(fmt::format("kernel '{}': input '{}' was not given", k.name(), t->name));
-    const size_t n = size_t(t->rows) * t->cols;
+  return run(k.image(program), inputs);
+}
+
+namespace {
+
+// HBM as the image lays it out: every input at its address, outputs zero; each input checked
+// against its entry by name, size and trip bound.
+std::vector<uint8_t> input_hbm(const isa::ProgramImage& image, const std::map<std::string, TensorBits>& inputs) {
+  const std::string who = fmt::format("kernel '{}'", image.name);
+  std::vector<uint8_t> hbm(std::max<uint64_t>(isa::kImageAlign, isa::image_align(image.data_bytes())), 0);
+  for (const isa::TensorEntry& t : image.tensors) {
+    if (t.output) continue;
+    auto it = inputs.find(t.name);
+    if (it == inputs.end()) throw Error(fmt::format("{}: input '{}' was not given", who, t.name));
+    const size_t n = size_t(t.rows) * t.cols;
     if (it->second.size() != n)
-      throw Error(fmt::format("kernel '{}': input '{}' has {} elements, its shape {} x {} needs {}",
-                              k.name(), t->name, it->second.size(), t->rows, t->cols, n));
-    if (t->trip_max != 0 && it->second[0] > t->trip_max)
-      throw Error(fmt::format("kernel '{}': trip count '{}' is {}, and the kernel was built for at most {}",
-                              k.name(), t->name, int32_t(it->second[0]), t->trip_max));
-    const uint32_t eb = core::dtype_bytes(t->dtype);
+      throw Error(fmt::format("{}: input '{}' has {} elements, its shape {} x {} needs {}", who,
+                              t.name, it->second.size(), t.rows, t.cols, n));
+    if (t.trip_max != 0 && it->second[0] > t.trip_max)
+      throw Error(fmt::format("{}: trip count '{}' is {}, and the kernel was built for at most {}",
+                              who, t.name, int32_t(it->second[0]), t.trip_max));
+    const uint32_t eb = core::dtype_bytes(t.dtype);
     for (size_t i = 0; i < n; ++i)
-      for (uint32_t b = 0; b < eb; ++b) hbm[t->address + i * eb + b] = uint8_t(it->second[i] >> (8 * b));
+      for (uint32_t b = 0; b < eb; ++b) hbm[t.address + i * eb + b] = uint8_t(it->second[i] >> (8 * b));
   }
   for (const auto& [name, bits] : inputs) {
-    bool known = false;
-    for (const auto& t : k.tensors()) known |= t->name == name && !t->output;
-    if (!known) throw Error(fmt::format("kernel '{}' has no input '{}'", k.name(), name));
+    const isa::TensorEntry* t = image.find(name);
+    if (!t || t->output) throw Error(fmt::format("{} has no input '{}'", who, name));
   }
+  return hbm;
+}
 
+}  // namespace
+
+DeviceRun Device::run(const isa::ProgramImage& image, const std::map<std::string, TensorBits>& inputs) {
+  isa::check_image(image, fmt::format("kernel '{}'", image.name));
+  const std::vector<uint8_t> hbm = input_hbm(image, inputs);
+  const isa::Program& program = image.program;
   DeviceRun r;
   std::vector<uint8_t> after;
   if (backend_ == Backend::kGolden) {
     core::CoreOptions opt = options_.core;
-    opt.hbm_bytes = std::max<uint64_t>(opt.hbm_bytes, k.hbm_bytes());
+    opt.hbm_bytes = std::max<uint64_t>(opt.hbm_bytes, hbm.size());
     core::CoreModel model(cfg_, opt);
     model.hbm().write(0, hbm.data(), hbm.size());
     r.stats = model.run(program);
@@ -87,8 +102,8 @@ DeviceRun Device::run(const kernel::Kernel& k, const isa::Program& program,
     if (!rtl_runner())
       throw Error(fmt::format("kernel '{}': backend {} needs the RTL platform, which this program "
                               "was not linked with (use tern-rtl, or link tern_tb_platform and "
-                              "call tern::tb::register_rtl_backend())", k.name(), backend_name(backend_)));
-    RtlResult rr = rtl_runner()(RtlJob{cfg_, k, program, hbm, options_, backend_ == Backend::kCross});
+                              "call tern::tb::register_rtl_backend())", image.name, backend_name(backend_)));
+    RtlResult rr = rtl_runner()(RtlJob{cfg_, image, program, hbm, options_, backend_ == Backend::kCross});
     after = std::move(rr.hbm);
     r.trace = std::move(rr.timeline);
     r.rtl = rr.stats;
@@ -102,14 +117,14 @@ DeviceRun Device::run(const kernel::Kernel& k, const isa::Program& program,
     r.stats.dma_bytes_read = rr.stats.dma_bytes_read;
     r.stats.dma_bytes_written = rr.stats.dma_bytes_written;
   }
-  for (const auto& t : k.tensors()) {
-    if (!t->output) continue;
-    const uint32_t eb = core::dtype_bytes(t->dtype);
-    TensorBits& out = r.outputs[t->name];
-    out.resize(size_t(t->rows) * t->cols);
+  for (const isa::TensorEntry& t : image.tensors) {
+    if (!t.output) continue;
+    const uint32_t eb = core::dtype_bytes(t.dtype);
+    TensorBits& out = r.outputs[t.name];
+    out.resize(size_t(t.rows) * t.cols);
     for (size_t i = 0; i < out.size(); ++i) {
       uint32_t v = 0;
-      for (uint32_t b = 0; b < eb; ++b) v |= uint32_t(after.at(t->address + i * eb + b)) << (8 * b);
+      for (uint32_t b = 0; b < eb; ++b) v |= uint32_t(after.at(t.address + i * eb + b)) << (8 * b);
       out[i] = v;
     }
   }

@@ -57,7 +57,7 @@ struct DeviceRun {
 // What the RTL backends are given and give back.
 struct RtlJob {
   const CoreConfig& cfg;
-  const kernel::Kernel& kernel;
+  const isa::ProgramImage& image;  // the program and its tensors
   const isa::Program& program;
   const std::vector<uint8_t>& hbm;  // inputs at their addresses
   const DeviceOptions& options;
@@ -83,6 +83,9 @@ class Device {
   // bad input, an RTL fault or a cross mismatch.
   DeviceRun run(const kernel::Kernel& k, const isa::Program& program,
                 const std::map<std::string, TensorBits>& inputs);
+  // The same for a self-describing image (a .tbin or assembly file's): its tensor table says
+  // where the inputs go and the outputs come from.
+  DeviceRun run(const isa::ProgramImage& image, const std::map<std::string, TensorBits>& inputs);
 
  private:
   CoreConfig cfg_;

@@ -44,12 +44,10 @@ CorePlatform<Top>& platform_for(const RtlJob& job) {
   return *platform;
 }
 
-std::vector<HbmRegion> tensor_regions(const kernel::Kernel& k) {
+std::vector<HbmRegion> tensor_regions(const isa::ProgramImage& image) {
   std::vector<HbmRegion> regions;
-  for (const auto& t : k.tensors()) {
-    const uint32_t eb = core::dtype_bytes(t->dtype);
-    regions.push_back({t->name, t->address, uint64_t(t->rows) * t->cols * eb, eb});
-  }
+  for (const isa::TensorEntry& t : image.tensors)
+    regions.push_back({t.name, t.address, t.bytes(), core::dtype_bytes(t.dtype)});
   return regions;
 }
 
@@ -61,7 +59,7 @@ RtlResult run_on(const RtlJob& job) {
   PlatformRun run;
   if (job.cross) {
     PlatformCompare c = platform_compare(platform, job.cfg, job.program, job.hbm,
-                                         tensor_regions(job.kernel),
+                                         tensor_regions(job.image),
                                          parse_check_depth(job.options.check));
     if (!c.outcome.errors.empty())
       throw Error(fmt::format("cross ({} compare): the RTL differs from the golden model:\n  {}",
@@ -75,7 +73,7 @@ RtlResult run_on(const RtlJob& job) {
   }
   const CoreRunResult& st = run.status;
   if (st.timed_out)
-    throw Error(fmt::format("RTL: kernel '{}' did not finish in {} cycles", job.kernel.name(),
+    throw Error(fmt::format("RTL: kernel '{}' did not finish in {} cycles", job.image.name,
                             run.cycles));
   for (int s = 0; s < isa::kNumSeqs; ++s)
     if (st.err_code[size_t(s)] != 0)

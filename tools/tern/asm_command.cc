@@ -14,17 +14,21 @@ namespace tern {
 
 void assemble_file(const std::string& in, const std::string& out) {
   check_output_path(out, "tern asm -o", {in});
-  const std::vector<uint8_t> image = isa::to_binary(isa::assemble(read_text_file(in), in));
+  // A source that declares its kernel, tensors or MACs becomes a self-describing image
+  // (TERNIMG1); a bare program stays TERNPRG1.
+  const isa::ProgramImage img = isa::assemble_image(read_text_file(in), in);
+  const bool described = !img.name.empty() || !img.tensors.empty() || img.macs != 0;
+  const std::vector<uint8_t> image = described ? isa::image_to_binary(img) : isa::to_binary(img.program);
   write_text_file(out, std::string(image.begin(), image.end()));
 }
 
 void disassemble_file(const std::string& in, const std::string& out_path, std::ostream& out) {
   if (!out_path.empty()) check_output_path(out_path, "tern disasm -o", {in});
   const std::string bytes = read_text_file(in);
-  const isa::Program p = isa::from_binary(std::vector<uint8_t>(bytes.begin(), bytes.end()), in);
+  const isa::ProgramImage img = isa::image_from_binary(std::vector<uint8_t>(bytes.begin(), bytes.end()), in);
   std::string text;
   try {
-    text = isa::disassemble(p);
+    text = isa::disassemble_image(img);
   } catch (const Error& e) {
     throw Error(fmt::format("{}: {}", in, e.what()));
   }

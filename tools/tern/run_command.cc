@@ -13,7 +13,9 @@
 #include "common/error.h"
 #include "common/parse.h"
 #include "cmdline.h"
+#include "host/npy.h"
 #include "isa/asm.h"
+#include "isa/program_image.h"
 #include "kernels/kernels.h"
 #include "runtime/device.h"
 #include "common/input.h"
@@ -119,6 +121,7 @@ void print_rtl(std::ostream& out, const DeviceRun& run, const CoreConfig& cfg, u
 // tern run's options (CLI11: tools/cmdline/cmdline.h), parsed from args; false after --help.
 struct RunArgs {
   std::string kernel, config = "tiny", shape, profile, trace, asm_path, bin_path, backend = "golden";
+  std::string inputs, outputs;  // a program file's tensors: NAME=FILE.npy or FILE.npy, by commas
   uint32_t seed = 1;
   bool list = false;
   DeviceOptions opt;
@@ -127,7 +130,8 @@ struct RunArgs {
 bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostream& out) {
   CLI::App app{"tern run: a reference kernel on a backend; checks its result, exits 1 on a "
                "mismatch", "tern run"};
-  app.add_option("kernel", a.kernel, "the kernel (--list shows them)");
+  app.add_option("kernel", a.kernel, "the kernel (--list shows them), or a program file: "
+                 "PROG.s or PROG.tbin with its tensor table (docs/isa.md \"Program files\")");
   app.add_flag("--list", a.list, "the kernels and their shapes");
   app.add_option("--config", a.config, "tiny, small, trn2 (configs/NAME.yaml) or a config file")
       ->capture_default_str();
@@ -143,9 +147,113 @@ bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostre
   app.add_option("--trace", a.trace, "FILE.fst: waveforms of the RTL run (rtl/cross); FILE.json: as --profile");
   app.add_option("--asm", a.asm_path, "write the program as assembly text");
   app.add_option("--bin", a.bin_path, "write the program's binary image");
+  app.add_option("--inputs", a.inputs, "a program file's inputs: FILE.npy or NAME=FILE.npy, "
+                 "comma-separated (unnamed ones in the tensor table's order)");
+  app.add_option("--outputs", a.outputs, "where a program file's outputs go: FILE.npy or "
+                 "NAME=FILE.npy, comma-separated (unnamed ones in the table's order)");
   if (!cli::parse_command(app, "tern run", args, out)) return false;
   if (!a.list && a.kernel.empty()) throw Error("tern run: which kernel? (tern run --list, tern run --help)");
   return true;
+}
+
+bool is_program_file(const std::string& arg) { return ends_with(arg, ".s") || ends_with(arg, ".tbin"); }
+
+isa::ProgramImage load_program_file(const std::string& path) {
+  const std::string text = read_input_file(path, "program file", size_t(1) << 30);
+  if (ends_with(path, ".s")) return isa::assemble_image(text, path);
+  return isa::image_from_binary(std::vector<uint8_t>(text.begin(), text.end()), path);
+}
+
+// `list` ("a.npy,y=b.npy") matched to the image's inputs or outputs: a named item to its
+// tensor, the unnamed ones to the rest in table order. Every file and tensor at most once.
+std::vector<std::pair<const isa::TensorEntry*, std::string>> bind_files(
+    const isa::ProgramImage& image, const std::string& list, bool outputs, const std::string& option) {
+  std::vector<const isa::TensorEntry*> free;
+  for (const isa::TensorEntry& t : image.tensors)
+    if (t.output == outputs) free.push_back(&t);
+  std::vector<std::pair<const isa::TensorEntry*, std::string>> bound;
+  std::vector<std::string> unnamed;
+  for (size_t start = 0; !list.empty() && start <= list.size();) {
+    const size_t comma = std::min(list.find(',', start), list.size());
+    const std::string item = list.substr(start, comma - start);
+    start = comma + 1;
+    if (item.empty()) throw Error(fmt::format("{} {}: an empty item", option, list));
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      unnamed.push_back(item);
+      continue;
+    }
+    const std::string name = item.substr(0, eq);
+    auto it = std::find_if(free.begin(), free.end(), [&](const isa::TensorEntry* t) { return t->name == name; });
+    if (it == free.end()) {
+      const isa::TensorEntry* t = image.find(name);
+      throw Error(fmt::format("{} {}: {}", option, item,
+                              !t ? fmt::format("the program has no tensor '{}'", name)
+                                 : t->output != outputs ? fmt::format("'{}' is an {}", name, t->output ? "output" : "input")
+                                                        : fmt::format("'{}' is given twice", name)));
+    }
+    bound.push_back({*it, item.substr(eq + 1)});
+    free.erase(it);
+  }
+  if (unnamed.size() > free.size())
+    throw Error(fmt::format("{}: {} unnamed file(s) for {} {} left in the table", option, unnamed.size(),
+                            free.size(), outputs ? "outputs" : "inputs"));
+  for (size_t i = 0; i < unnamed.size(); ++i) bound.push_back({free[i], unnamed[i]});
+  return bound;
+}
+
+// An input file's tensor, checked against its table entry: dtype and shape (rows x cols, or
+// a vector of cols when rows is 1).
+TensorBits read_input_tensor(const isa::TensorEntry& t, const std::string& path) {
+  const host::HostTensor h = host::read_npy(path);
+  const bool shape_ok = h.shape == std::vector<uint64_t>{t.rows, t.cols} ||
+                        (t.rows == 1 && h.shape == std::vector<uint64_t>{t.cols});
+  if (h.dtype != t.dtype || !shape_ok) {
+    std::string shape;
+    for (uint64_t d : h.shape) shape += fmt::format("{}{}", shape.empty() ? "" : ", ", d);
+    throw Error(fmt::format("{}: a {} array of shape ({}{}), and tensor '{}' is {} x {} {}", path,
+                            dtype_name(h.dtype), shape, h.shape.size() == 1 ? "," : "", t.name,
+                            t.rows, t.cols, dtype_name(t.dtype)));
+  }
+  return h.bits;
+}
+
+// `tern run PROG.s|PROG.tbin --inputs ... --outputs ...`: the program on the backend, its
+// outputs to .npy files; no reference to check against, so the exit status is the run's.
+int run_program_file(const RunArgs& a, const DeviceOptions& opt, const std::string& profile, std::ostream& out) {
+  if (!a.shape.empty()) throw Error(fmt::format("--shape: {} is a program file, its shapes are its tensor table's", a.kernel));
+  const isa::ProgramImage image = load_program_file(a.kernel);
+  isa::check_image(image, a.kernel);
+  if (!a.asm_path.empty()) write_text_file(a.asm_path, isa::disassemble_image(image));
+  if (!a.bin_path.empty()) {
+    const std::vector<uint8_t> bytes = isa::image_to_binary(image);
+    write_text_file(a.bin_path, std::string(bytes.begin(), bytes.end()));
+  }
+  const auto in_files = bind_files(image, a.inputs, false, "--inputs");
+  const auto out_files = bind_files(image, a.outputs, true, "--outputs");
+  std::vector<std::string> sources{a.kernel};
+  for (const auto& [t, path] : in_files) sources.push_back(path);
+  for (const auto& [t, path] : out_files) check_output_path(path, fmt::format("--outputs {}", t->name), sources);
+  std::map<std::string, TensorBits> inputs;
+  for (const auto& [t, path] : in_files) inputs[t->name] = read_input_tensor(*t, path);
+  for (const isa::TensorEntry& t : image.tensors)
+    if (!t.output && !inputs.count(t.name))
+      throw Error(fmt::format("{}: input '{}' ({} x {} {}) has no file (--inputs {}=FILE.npy)", a.kernel,
+                              t.name, t.rows, t.cols, dtype_name(t.dtype), t.name));
+  const CoreConfig cfg = resolve_config(a.config);
+  const Backend backend = parse_backend(a.backend);
+  const DeviceRun run = Device(cfg, backend, opt).run(image, inputs);
+  for (const auto& [t, path] : out_files)
+    host::write_npy(path, host::HostTensor{t->dtype, {t->rows, t->cols}, run.outputs.at(t->name)});
+  if (!profile.empty())
+    write_text_file(profile, trace_json(run.trace, image.name.empty() ? a.kernel : image.name,
+                                        run.rtl ? "RTL cycles" : "estimated cycles"));
+  fmt::print(out, "program {} ({} tensors) on {}, backend {}{}\n", a.kernel, image.tensors.size(), cfg.name,
+             backend_name(backend), backend == Backend::kCross ? fmt::format(" (check {}: PASS)", opt.check) : "");
+  if (run.rtl) print_rtl(out, run, cfg, image.macs);
+  else print_golden(out, run);
+  for (const auto& [t, path] : out_files) fmt::print(out, "output {} -> {}\n", t->name, path);
+  return 0;
 }
 
 }  // namespace
@@ -160,7 +268,6 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
                  kernels::shape_text(k.default_shape(cfg)));
     return 0;
   }
-  const kernels::RefKernel& ref = kernels::find_kernel(a.kernel);
   std::string waves, profile = a.profile;
   if (!a.trace.empty()) {
     if (ends_with(a.trace, ".fst")) waves = a.trace;
@@ -182,15 +289,20 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
   }
   if (backend != Backend::kGolden && !rtl_runner_registered()) exec_tern_rtl(args);
   opt.waves = waves;
+  if (is_program_file(a.kernel)) return run_program_file(a, opt, profile, out);
+  if (!a.inputs.empty() || !a.outputs.empty())
+    throw Error("--inputs and --outputs are a program file's (PROG.s or PROG.tbin); a reference kernel makes its own");
 
+  const kernels::RefKernel& ref = kernels::find_kernel(a.kernel);
   const CoreConfig cfg = resolve_config(config);
   const kernels::Shape s = kernels::parse_shape(ref, shape, cfg);
   kernel::Kernel k(cfg, ref.name);
   ref.build(k, s);
   const isa::Program program = k.finish();
-  if (!asm_path.empty()) write_text_file(asm_path, isa::disassemble(program));
+  // The files are self-describing: `tern run FILE` runs them again with inputs of its own.
+  if (!asm_path.empty()) write_text_file(asm_path, isa::disassemble_image(k.image(program)));
   if (!bin_path.empty()) {
-    const auto image = isa::to_binary(program);
+    const auto image = isa::image_to_binary(k.image(program));
     write_text_file(bin_path, std::string(image.begin(), image.end()));
   }
   const kernels::Tensors inputs = ref.inputs(s, seed);
