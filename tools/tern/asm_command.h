@@ -1,4 +1,5 @@
-// `tern asm` and `tern disasm`: assembly text <-> the TERNPRG1 program image.
+// `tern asm` and `tern disasm`: assembly text <-> the program image (TERNIMG1 when the text
+// declares its kernel, tensors or MACs, else the bare TERNPRG1 program; docs/isa.md).
 #pragma once
 
 #include <iosfwd>
