@@ -274,10 +274,13 @@ std::vector<uint8_t> format_npy(const HostTensor& t) {
   const size_t unpadded = kMagicBytes + 4 + header.size() + 1;
   header.append((64 - unpadded % 64) % 64, ' ');
   header += '\n';
-  std::vector<uint8_t> out(kMagic, kMagic + kMagicBytes);
-  out.insert(out.end(), {1, 0, uint8_t(header.size() & 0xFF), uint8_t(header.size() >> 8)});
-  out.insert(out.end(), header.begin(), header.end());
   const int item = dtype_bits(t.dtype) / 8;
+  std::vector<uint8_t> out;  // element by element: GCC 12's -Warray-bounds misfires on inserts
+  out.reserve(kMagicBytes + 4 + header.size() + t.bits.size() * size_t(item));
+  for (uint8_t b : kMagic) out.push_back(b);
+  for (uint8_t b : {uint8_t(1), uint8_t(0), uint8_t(header.size() & 0xFF), uint8_t(header.size() >> 8)})
+    out.push_back(b);
+  for (char c : header) out.push_back(uint8_t(c));
   for (uint32_t v : t.bits)
     for (int b = 0; b < item; ++b) out.push_back(uint8_t(v >> (8 * b)));
   return out;
