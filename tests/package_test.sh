@@ -7,11 +7,7 @@ set -euo pipefail
 build=$1
 src=$2
 python=$3
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+source "$(dirname "$0")/lib.sh"
 
 cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/install.log" 2>&1 && ok "install" \
   || { bad "install: $(tail -5 "$tmp/install.log")"; exit 1; }

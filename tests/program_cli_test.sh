@@ -6,11 +6,7 @@
 set -euo pipefail
 tern=$1
 python=$2
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+source "$(dirname "$0")/lib.sh"
 
 # The program of c = a_t^T @ b at M = 24, K = 40, N = 20 (bf16 in, fp32 out).
 "$tern" run gemm_at --config tiny --shape m=24,k=40,n=20 --bin "$tmp/g.tbin" --asm "$tmp/g.s" >/dev/null
