@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config zlib1g-dev clang libclang-rt-14-dev
   verilator libsystemc-dev
   libgtest-dev libgmock-dev libfmt-dev libyaml-cpp-dev libmpfr-dev libgmp-dev nlohmann-json3-dev libcli11-dev
-  yosys z3 nextpnr-ice40 fpga-icestorm python3 python3-yaml python3-numpy lcov
+  yosys z3 nextpnr-ice40 fpga-icestorm python3 python3-dev pybind11-dev python3-yaml python3-numpy lcov
 )
 
 missing=()

@@ -45,6 +45,12 @@ check "golden .s result" "$tmp/c_asm.npy"
   > "$tmp/run3.out" 2>&1 && ok "run on the RTL" || bad "run on the RTL: $(cat "$tmp/run3.out")"
 check "RTL result" "$tmp/c_rtl.npy"
 grep -q "^simulated cycles: [1-9]" "$tmp/run3.out" && ok "RTL cycles printed" || bad "no RTL cycles: $(cat "$tmp/run3.out")"
+# SystemC's banner stays out of the output (tb/platform/systemc_quiet.cc), and --help explains
+# the RTL's columns.
+! grep -q "Copyright\|SystemC 2" "$tmp/run3.out" && ok "no SystemC banner" || bad "SystemC banner in: $(head -5 "$tmp/run3.out")"
+"$tern" run --help > "$tmp/help.out"
+grep -q "port conflict  its SBUF/PSUM access lost the port" "$tmp/help.out" && grep -q "fetch wait " "$tmp/help.out" \
+  && ok "--help explains the RTL columns" || bad "--help lacks the RTL columns"
 
 expect_error() {  # expect_error NAME WORDS ARGS...: exit 1, WORDS in the message
   local name=$1 words=$2 out rc=0; shift 2

@@ -729,6 +729,17 @@ TEST(DeviceErrors, InputsAreCheckedByNameAndSize) {
   expect_error([&] { dev.run(*b.k, b.program, in); }, {"has no input 'w'"});
 }
 
+// rtl and cross without the platform's runner (no global registry to fall back on).
+TEST(DeviceErrors, RtlBackendsNeedTheirRunner) {
+  const CoreConfig cfg = config("tiny");
+  const RefKernel& ref = kernels::find_kernel("softmax");
+  const Shape s = ref.default_shape(cfg);
+  Built b = build(ref, cfg, s);
+  for (Backend backend : {Backend::kRtl, Backend::kCross})
+    expect_error([&] { Device(cfg, backend).run(*b.k, b.program, ref.inputs(s, 1)); },
+                 {"kernel 'softmax': backend", "needs the RTL platform's runner in DeviceOptions::rtl"});
+}
+
 // --- trace JSON ------------------------------------------------------------------------------
 
 TEST(Trace, IsChromeTraceEventJsonWithOneThreadPerEngine) {

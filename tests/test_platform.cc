@@ -35,6 +35,13 @@ using Platform = tb::CorePlatform<Vtern_core_tiny>;
 
 CoreConfig tiny() { return load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml"); }
 
+// tern::Device's options with the platform as its RTL backends.
+DeviceOptions rtl_options() {
+  DeviceOptions o;
+  o.rtl = tb::rtl_runner();
+  return o;
+}
+
 // The process's one platform.
 Platform& platform() {
   static std::unique_ptr<Platform> p = [] {
@@ -308,12 +315,11 @@ TEST(Platform, TimelineHasEveryInstructionAndTransfer) {
 // platform, and SystemC elaborates once per process: these cases pass under CTest, which runs
 // each case in its own process, but not after another case in the same run of the binary.
 TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
-  tb::register_rtl_backend();
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
     SCOPED_TRACE(ref.name);
     const BuiltKernel b = build_kernel(ref, 2);
     const DeviceRun golden = Device(tiny()).run(*b.k, b.program, b.inputs);
-    const DeviceRun rtl = Device(tiny(), Backend::kRtl).run(*b.k, b.program, b.inputs);
+    const DeviceRun rtl = Device(tiny(), Backend::kRtl, rtl_options()).run(*b.k, b.program, b.inputs);
     EXPECT_EQ(rtl.outputs, golden.outputs);
     EXPECT_TRUE(ref.check(b.shape, b.inputs, rtl.outputs).ok());
     uint64_t retired = 0;
@@ -328,12 +334,11 @@ TEST(Platform, DeviceRtlBackendRunsEveryReferenceKernel) {
 // leaves after the first copy of its body) and the largest, against outputs computed from the
 // inputs; the odd count again through the cross backend in lock step.
 TEST(Platform, RunTimeTripCount) {
-  tb::register_rtl_backend();
   const test::TripKernel t = test::trip_kernel(tiny(), 5);
   for (uint32_t n : {0u, 3u, 5u})
-    EXPECT_EQ(Device(tiny(), Backend::kRtl).run(*t.k, t.program, t.inputs(n)).outputs, t.expected(n))
+    EXPECT_EQ(Device(tiny(), Backend::kRtl, rtl_options()).run(*t.k, t.program, t.inputs(n)).outputs, t.expected(n))
         << "n = " << n;
-  DeviceOptions lockstep;
+  DeviceOptions lockstep = rtl_options();
   lockstep.check = "lockstep";
   const DeviceRun cross = Device(tiny(), Backend::kCross, lockstep).run(*t.k, t.program, t.inputs(3));
   EXPECT_EQ(cross.outputs, t.expected(3));
@@ -356,14 +361,13 @@ TEST(Platform, TripCountPastItsLargestHaltsLikeGolden) {
 // opens (every slice on a named thread, no two slices of one thread overlapping, the RTL's
 // time unit), with every engine and DMA queue of the kernel on its own thread.
 TEST(Platform, DeviceRtlBackendProfileIsAValidPerfettoTrace) {
-  tb::register_rtl_backend();
   const BuiltKernel b = build_kernel(kernels::find_kernel("attention"), 1);
   const DeviceRun golden = Device(tiny()).run(*b.k, b.program, b.inputs);
-  const DeviceRun rtl = Device(tiny(), Backend::kRtl).run(*b.k, b.program, b.inputs);
+  const DeviceRun rtl = Device(tiny(), Backend::kRtl, rtl_options()).run(*b.k, b.program, b.inputs);
   EXPECT_EQ(rtl.outputs, golden.outputs);
   ASSERT_TRUE(rtl.rtl.has_value());
   EXPECT_GT(rtl.rtl->cycles, 0u);
-  DeviceOptions lockstep;
+  DeviceOptions lockstep = rtl_options();
   lockstep.check = "lockstep";
   const DeviceRun cross = Device(tiny(), Backend::kCross, lockstep).run(*b.k, b.program, b.inputs);
   EXPECT_EQ(cross.outputs, golden.outputs);

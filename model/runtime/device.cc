@@ -11,18 +11,6 @@
 
 namespace tern {
 
-namespace {
-
-RtlRunner& rtl_runner() {
-  static RtlRunner runner;
-  return runner;
-}
-
-}  // namespace
-
-void register_rtl_runner(RtlRunner runner) { rtl_runner() = std::move(runner); }
-bool rtl_runner_registered() { return bool(rtl_runner()); }
-
 Backend parse_backend(const std::string& name) {
   if (name == "golden") return Backend::kGolden;
   if (name == "rtl") return Backend::kRtl;
@@ -99,11 +87,11 @@ DeviceRun Device::run(const isa::ProgramImage& image, const std::map<std::string
     after.resize(hbm.size());
     model.hbm().read(0, after.data(), after.size());
   } else {
-    if (!rtl_runner())
-      throw Error(fmt::format("kernel '{}': backend {} needs the RTL platform, which this program "
-                              "was not linked with (use tern-rtl, or link tern_tb_platform and "
-                              "call tern::tb::register_rtl_backend())", image.name, backend_name(backend_)));
-    RtlResult rr = rtl_runner()(RtlJob{cfg_, image, program, hbm, options_, backend_ == Backend::kCross});
+    if (!options_.rtl)
+      throw Error(fmt::format("kernel '{}': backend {} needs the RTL platform's runner in "
+                              "DeviceOptions::rtl (tern::tb::rtl_runner() of tern_tb_platform; "
+                              "tern-rtl has it)", image.name, backend_name(backend_)));
+    RtlResult rr = options_.rtl(RtlJob{cfg_, image, program, hbm, options_, backend_ == Backend::kCross});
     after = std::move(rr.hbm);
     r.trace = std::move(rr.timeline);
     r.rtl = rr.stats;

@@ -4,8 +4,9 @@
 //   rtl     the verilated NeuronCore in the SystemC platform (simulated cycles, CSR counters,
 //           the trace port's timeline);
 //   cross   both, compared at the chosen depth (end, transfer, lockstep); a mismatch throws.
-// The RTL backends live in the testbench library (tb/platform/rtl_backend.h), which registers
-// itself with register_rtl_runner; a program that did not link it gets a clear error.
+// The RTL backends live in the testbench library (tb/platform/rtl_backend.h): a program that
+// runs on them links it and passes its runner in DeviceOptions::rtl; without one, rtl and cross
+// are a clear error.
 #pragma once
 
 #include <cstdint>
@@ -29,11 +30,7 @@ const char* backend_name(Backend b);
 // A tensor's elements as raw dtype bits, row-major.
 using TensorBits = std::vector<uint32_t>;
 
-struct DeviceOptions {
-  core::CoreOptions core;        // the golden model's options; core.hbm_timing is the RTL platform's too
-  std::string check = "end";     // cross: end, transfer or lockstep
-  std::string waves;             // rtl/cross: an FST file of the run (empty: none)
-};
+struct DeviceOptions;
 
 // The RTL's own figures (rtl and cross), from its CSR counters and the platform.
 struct RtlRunStats {
@@ -69,8 +66,13 @@ struct RtlResult {
   RtlRunStats stats;
 };
 using RtlRunner = std::function<RtlResult(const RtlJob&)>;
-void register_rtl_runner(RtlRunner runner);
-bool rtl_runner_registered();
+
+struct DeviceOptions {
+  core::CoreOptions core;        // the golden model's options; core.hbm_timing is the RTL platform's too
+  std::string check = "end";     // cross: end, transfer or lockstep
+  std::string waves;             // rtl/cross: an FST file of the run (empty: none)
+  RtlRunner rtl;                 // rtl/cross: the platform's runner (tb::rtl_runner())
+};
 
 class Device {
  public:

@@ -130,6 +130,6 @@ RtlResult run_rtl(const RtlJob& job) {
 
 }  // namespace
 
-void register_rtl_backend() { register_rtl_runner(run_rtl); }
+RtlRunner rtl_runner() { return run_rtl; }
 
 }  // namespace tern::tb

@@ -15,7 +15,7 @@
 #include "pe/tensor_engine.h"
 #include "psum/psum.h"
 #include "common/input.h"
-#include "text_file.h"
+#include "host/files.h"
 
 namespace tern {
 
@@ -184,7 +184,7 @@ int write_roms(const Slice& s, std::ostream& out) {
       rom_function("mov_word", "moving stream, one vector a word", mov, R) +
       rom_function("check_word", "PSUM words to check (Chk* fields); bit EndBit ends the list", check, 2) +
       "endpackage\n";
-  write_text_file(s.out, text);
+  host::write_text_file(s.out, text);
   out << fmt::format("tern fpga rom: {}x{} slice, GEMM {}x{}x{} bf16, {} commands, {} words checked, seed {} -> {}\n",
                      R, C, M, K, N, cmd.size() - 1, check.size() - 1, s.seed, s.out);
   return 0;

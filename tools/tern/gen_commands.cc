@@ -16,7 +16,7 @@
 #include "isa/isa_gen.h"
 #include "link/link_gen.h"
 #include "numerics/pkg_gen.h"
-#include "text_file.h"
+#include "host/files.h"
 
 namespace tern {
 namespace {
@@ -31,7 +31,7 @@ void add_sv(CLI::App& cmd, const std::string& what, Text package, std::ostream& 
   sv->add_option("-o", *path, "write it to FILE instead of stdout")->type_name("FILE");
   sv->callback([path, package, &out] {
     if (path->empty()) out << package();
-    else write_text_file(*path, package());
+    else host::write_text_file(*path, package());
   });
 }
 
@@ -43,7 +43,7 @@ void add_md(CLI::App& cmd, const std::string& what, Text tables, Update update, 
       ->type_name("FILE");
   md->callback([path, tables, update, &out] {
     if (path->empty()) out << tables();
-    else write_text_file(*path, update(read_text_file(*path), *path));
+    else host::write_text_file(*path, update(host::read_text_file(*path), *path));
   });
 }
 
@@ -77,7 +77,7 @@ void add_config(CLI::App& app, std::ostream& out) {
   sv->callback([yaml, path, &out] {
     const std::string text = config_sv_package(load_config(*yaml));
     if (path->empty()) out << text;
-    else write_text_file(*path, text);
+    else host::write_text_file(*path, text);
   });
 }
 
@@ -87,7 +87,7 @@ void add_sv_update(CLI::App& cmd, const std::string& what, Update update) {
   CLI::App* sv = cmd.add_subcommand("sv", what);
   sv->add_option("--update", *files, "the files to update")->required()->type_name("FILE");
   sv->callback([files, update] {
-    for (const std::string& f : *files) write_text_file(f, update(read_text_file(f), f));
+    for (const std::string& f : *files) host::write_text_file(f, update(host::read_text_file(f), f));
   });
 }
 

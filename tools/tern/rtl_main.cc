@@ -14,8 +14,7 @@
 int sc_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    tern::tb::register_rtl_backend();
-    return tern::run_run_command(args, std::cout);
+    return tern::run_run_command(args, std::cout, tern::tb::rtl_runner());
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern: error: {}\n", e.what());
     return 1;

@@ -19,7 +19,7 @@
 #include "kernels/kernels.h"
 #include "runtime/device.h"
 #include "common/input.h"
-#include "text_file.h"
+#include "host/files.h"
 
 namespace tern {
 namespace {
@@ -27,11 +27,7 @@ namespace {
 // The nominal clock for FLOP/s figures (docs/performance.md).
 constexpr double kNominalGhz = 1.0;
 
-CoreConfig resolve_config(const std::string& name) {
-  if (name.find('/') != std::string::npos || name.find(".yaml") != std::string::npos)
-    return load_config(name);
-  return load_config(fmt::format("{}/{}.yaml", TERN_CONFIG_DIR, name));
-}
+CoreConfig resolve_config(const std::string& name) { return load_config(host::config_path(name)); }
 
 bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
@@ -130,6 +126,14 @@ struct RunArgs {
 bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostream& out) {
   CLI::App app{"tern run: a reference kernel on a backend; checks its result, exits 1 on a "
                "mismatch", "tern run"};
+  app.footer("On rtl and cross, each engine's row (the % columns are of the simulated cycles, the rest\n"
+             "counts or cycles):\n"
+             "  instructions   retired by its sequencer\n"
+             "  active %       the sequencer not idle: executing, waiting or fetching (BUSY_CYCLES)\n"
+             "  executing %    an instruction of it in its engine (the trace port's timeline)\n"
+             "  sem wait       waiting on a semaphore (another engine's result not there yet)\n"
+             "  fetch wait     waiting for instructions from HBM (an instruction-cache miss)\n"
+             "  port conflict  its SBUF/PSUM access lost the port to another engine or a DMA");
   app.add_option("kernel", a.kernel, "the kernel (--list shows them), or a program file: "
                  "PROG.s or PROG.tbin with its tensor table (docs/isa.md \"Program files\")");
   app.add_flag("--list", a.list, "the kernels and their shapes");
@@ -157,12 +161,6 @@ bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostre
 }
 
 bool is_program_file(const std::string& arg) { return ends_with(arg, ".s") || ends_with(arg, ".tbin"); }
-
-isa::ProgramImage load_program_file(const std::string& path) {
-  const std::string text = read_input_file(path, "program file", size_t(1) << 30);
-  if (ends_with(path, ".s")) return isa::assemble_image(text, path);
-  return isa::image_from_binary(std::vector<uint8_t>(text.begin(), text.end()), path);
-}
 
 // `list` ("a.npy,y=b.npy") matched to the image's inputs or outputs: a named item to its
 // tensor, the unnamed ones to the rest in table order. Every file and tensor at most once.
@@ -222,12 +220,12 @@ TensorBits read_input_tensor(const isa::TensorEntry& t, const std::string& path)
 // outputs to .npy files; no reference to check against, so the exit status is the run's.
 int run_program_file(const RunArgs& a, const DeviceOptions& opt, const std::string& profile, std::ostream& out) {
   if (!a.shape.empty()) throw Error(fmt::format("--shape: {} is a program file, its shapes are its tensor table's", a.kernel));
-  const isa::ProgramImage image = load_program_file(a.kernel);
+  const isa::ProgramImage image = host::load_program_file(a.kernel);
   isa::check_image(image, a.kernel);
-  if (!a.asm_path.empty()) write_text_file(a.asm_path, isa::disassemble_image(image));
+  if (!a.asm_path.empty()) host::write_text_file(a.asm_path, isa::disassemble_image(image));
   if (!a.bin_path.empty()) {
     const std::vector<uint8_t> bytes = isa::image_to_binary(image);
-    write_text_file(a.bin_path, std::string(bytes.begin(), bytes.end()));
+    host::write_text_file(a.bin_path, std::string(bytes.begin(), bytes.end()));
   }
   const auto in_files = bind_files(image, a.inputs, false, "--inputs");
   const auto out_files = bind_files(image, a.outputs, true, "--outputs");
@@ -246,7 +244,7 @@ int run_program_file(const RunArgs& a, const DeviceOptions& opt, const std::stri
   for (const auto& [t, path] : out_files)
     host::write_npy(path, host::HostTensor{t->dtype, {t->rows, t->cols}, run.outputs.at(t->name)});
   if (!profile.empty())
-    write_text_file(profile, trace_json(run.trace, image.name.empty() ? a.kernel : image.name,
+    host::write_text_file(profile, trace_json(run.trace, image.name.empty() ? a.kernel : image.name,
                                         run.rtl ? "RTL cycles" : "estimated cycles"));
   fmt::print(out, "program {} ({} tensors) on {}, backend {}{}\n", a.kernel, image.tensors.size(), cfg.name,
              backend_name(backend), backend == Backend::kCross ? fmt::format(" (check {}: PASS)", opt.check) : "");
@@ -258,7 +256,7 @@ int run_program_file(const RunArgs& a, const DeviceOptions& opt, const std::stri
 
 }  // namespace
 
-int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
+int run_run_command(const std::vector<std::string>& args, std::ostream& out, RtlRunner rtl) {
   RunArgs a;
   if (!parse_run_args(args, a, out)) return 0;
   if (a.list) {
@@ -287,7 +285,8 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
   for (const auto& [path, what] : outputs) {
     if (!path.empty()) check_output_path(path, what);
   }
-  if (backend != Backend::kGolden && !rtl_runner_registered()) exec_tern_rtl(args);
+  if (backend != Backend::kGolden && !rtl) exec_tern_rtl(args);
+  opt.rtl = std::move(rtl);
   opt.waves = waves;
   if (is_program_file(a.kernel)) return run_program_file(a, opt, profile, out);
   if (!a.inputs.empty() || !a.outputs.empty())
@@ -300,16 +299,16 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out) {
   ref.build(k, s);
   const isa::Program program = k.finish();
   // The files are self-describing: `tern run FILE` runs them again with inputs of its own.
-  if (!asm_path.empty()) write_text_file(asm_path, isa::disassemble_image(k.image(program)));
+  if (!asm_path.empty()) host::write_text_file(asm_path, isa::disassemble_image(k.image(program)));
   if (!bin_path.empty()) {
     const auto image = isa::image_to_binary(k.image(program));
-    write_text_file(bin_path, std::string(image.begin(), image.end()));
+    host::write_text_file(bin_path, std::string(image.begin(), image.end()));
   }
   const kernels::Tensors inputs = ref.inputs(s, seed);
   Device device(cfg, backend, opt);
   const DeviceRun run = device.run(k, program, inputs);
   if (!profile.empty())
-    write_text_file(profile, trace_json(run.trace, ref.name,
+    host::write_text_file(profile, trace_json(run.trace, ref.name,
                                         run.rtl ? "RTL cycles" : "estimated cycles"));
   const kernels::CheckResult check = ref.check(s, inputs, run.outputs);
   fmt::print(out, "kernel {} on {} ({}), seed {}, backend {}{}\n", ref.name, cfg.name,

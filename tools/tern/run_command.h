@@ -7,8 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "runtime/device.h"
+
 namespace tern {
 
-int run_run_command(const std::vector<std::string>& args, std::ostream& out);
+// `rtl`: the RTL backends' runner (tern-rtl passes the platform's); without it, `--backend rtl`
+// and `cross` hand over to tern-rtl.
+
+int run_run_command(const std::vector<std::string>& args, std::ostream& out, RtlRunner rtl = {});
 
 }  // namespace tern
