@@ -54,7 +54,7 @@
 #include "workloads.h"
 #include "cmdline.h"
 #include "common/error.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "kernels/kernels.h"
 #include "platform/platform_check.h"
 #include "runtime/device.h"
@@ -92,7 +92,7 @@ struct Args {
 
 template <typename Top>
 tb::PlatformCompare run_checked(tb::CorePlatform<Top>& platform, const CoreConfig& cfg,
-                                const tb::KernelImage& img, uint32_t latency) {
+                                const stimulus::KernelImage& img, uint32_t latency) {
   platform.hbm().set_timing(0, {latency, cfg.axi_data_bits / 8});  // one beat a cycle
   tb::PlatformCompare c =
       tb::platform_compare(platform, cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
@@ -102,8 +102,8 @@ tb::PlatformCompare run_checked(tb::CorePlatform<Top>& platform, const CoreConfi
   return c;
 }
 
-tb::KernelImage reference_image(const CoreConfig& cfg, const std::string& name, const kernels::Shape& s) {
-  tb::KernelImage img = tb::reference_kernel_image(kernels::find_kernel(name), cfg, s, 1);
+stimulus::KernelImage reference_image(const CoreConfig& cfg, const std::string& name, const kernels::Shape& s) {
+  stimulus::KernelImage img = stimulus::reference_kernel_image(kernels::find_kernel(name), cfg, s, 1);
   img.recipe = fmt::format("{} {}", name, kernels::shape_text(s));
   return img;
 }
@@ -114,7 +114,7 @@ tb::KernelImage reference_image(const CoreConfig& cfg, const std::string& name, 
 // record); the kernel puts the copies on the DMA engines in turn, so they run at once, and each
 // direction is measured alone (docs/decisions.md).
 struct DmaCopy {
-  tb::KernelImage img;
+  stimulus::KernelImage img;
   uint32_t rows = 0;
 };
 
@@ -135,7 +135,7 @@ uint64_t busy_cycles(const std::vector<core::TraceEvent>& timeline, const std::s
 
 DmaCopy dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
   DmaCopy d;
-  tb::KernelImage& img = d.img;
+  stimulus::KernelImage& img = d.img;
   img.k = std::make_unique<kernel::Kernel>(cfg, "dma_copy");
   kernel::Kernel& k = *img.k;
   const uint32_t P = cfg.partitions, cols = bytes_per_partition / 4;
@@ -165,14 +165,14 @@ DmaCopy dma_copy_image(const CoreConfig& cfg, uint32_t bytes_per_partition) {
   for (uint32_t i = 0; i < tiles; ++i) k.tensor_copy(k.sub(t[i], 0, P, 0, 1), k.sub(scratch, 0, P, i, 1));
   for (uint32_t i = 0; i < tiles; ++i) k.dma_copy(rows(Y, i), k.all(t[i]));
   img.program = k.finish();
-  tb::lay_out_tensors(img, [](const kernel::HbmTensor&, uint64_t i) { return uint32_t(i * 2654435761u); });
+  stimulus::lay_out_tensors(img, [](const kernel::HbmTensor&, uint64_t i) { return uint32_t(i * 2654435761u); });
   img.recipe = fmt::format("dma copy {} x {} bytes", d.rows, bytes_per_partition);
   return d;
 }
 
 // The golden model's estimate of a run at HBM latency 200: timing only (the Tensor Engine's
 // arithmetic skipped, no race detection), so that every suite shape runs in seconds.
-core::RunStats golden_estimate(const CoreConfig& cfg, const tb::KernelImage& img) {
+core::RunStats golden_estimate(const CoreConfig& cfg, const stimulus::KernelImage& img) {
   core::CoreOptions opt;
   opt.hbm_bytes = isa::image_hbm_bytes(img.program, isa::image_program_base(img.hbm.size()));
   opt.timing_only = true;
@@ -183,7 +183,7 @@ core::RunStats golden_estimate(const CoreConfig& cfg, const tb::KernelImage& img
 }
 
 // Runs an image on the RTL platform, checked against the golden model; empty: no RTL core.
-using RtlRun = std::function<tb::PlatformCompare(const tb::KernelImage&)>;
+using RtlRun = std::function<tb::PlatformCompare(const stimulus::KernelImage&)>;
 
 // The workload suite: each run's golden estimate, and the RTL's cycles (checked against the
 // golden model's results) where the estimate is at most --rtl-max-cycles and `rtl` is given.
@@ -197,7 +197,7 @@ void run_workloads(const CoreConfig& cfg, const Args& a, const RtlRun& rtl) {
   for (const bench::Workload& w : bench::load_workloads(a.suite)) {
     const std::string shape = kernels::shape_text(w.shape);
     const std::string what = fmt::format("{} {} {} {}", w.model, w.layer, w.kernel, shape);
-    tb::KernelImage img;
+    stimulus::KernelImage img;
     core::RunStats est;
     try {
       img = reference_image(cfg, w.kernel, w.shape);
@@ -279,7 +279,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
   if (sections.count("gemm")) {
     for (const auto& [kernel, gemm_shape, latency] : runs) {
       const uint32_t m = gemm_shape.at("m"), kk = gemm_shape.at("k"), n = gemm_shape.at("n");
-      const tb::KernelImage img = reference_image(cfg, kernel, gemm_shape);
+      const stimulus::KernelImage img = reference_image(cfg, kernel, gemm_shape);
       std::string out_dtype;  // the result's (the inputs are bf16)
       for (const auto& t : img.k->tensors())
         if (t->output) out_dtype = dtype_name(t->dtype);
@@ -338,7 +338,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
           a.quick || kib != 4 ? std::vector<uint32_t>{200} : std::vector<uint32_t>{64, 200, 500};
       for (uint32_t latency : latencies) {
         const DmaCopy copy = dma_copy_image(cfg, kib * 1024);
-        const tb::KernelImage& img = copy.img;
+        const stimulus::KernelImage& img = copy.img;
         const tb::PlatformCompare c = run_checked(platform, cfg, img, latency);
         // Each direction from its first transfer's start to its last transfer's end.
         std::array<uint64_t, 2> first{UINT64_MAX, UINT64_MAX}, last{0, 0};
@@ -376,7 +376,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
     for (const char* name : {"attention", "layernorm"}) {
       const kernels::RefKernel& ref = kernels::find_kernel(name);
       const kernels::Shape s = ref.default_shape(cfg);
-      const tb::KernelImage img = reference_image(cfg, name, s);
+      const stimulus::KernelImage img = reference_image(cfg, name, s);
       const tb::PlatformCompare c = run_checked(platform, cfg, img, 200);
       // Utilisation: the cycles each engine spent executing instructions (the timeline's slices,
       // semaphore waits and fetches excluded) over the run's cycles.
@@ -398,7 +398,7 @@ void run_all(const CoreConfig& cfg, const Args& a) {
     bench::write_records(a.out, "kernels.json", kern, true);
   }
   if (sections.count("workloads"))
-    run_workloads(cfg, a, [&](const tb::KernelImage& img) { return run_checked(platform, cfg, img, 200); });
+    run_workloads(cfg, a, [&](const stimulus::KernelImage& img) { return run_checked(platform, cfg, img, 200); });
 }
 
 }  // namespace

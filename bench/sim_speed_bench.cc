@@ -22,7 +22,7 @@
 #include "bench_json.h"
 #include "cmdline.h"
 #include "common/error.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "kernels/kernels.h"
 #include "platform/platform_check.h"
 
@@ -50,7 +50,7 @@ bench::Record measure(tb::CorePlatform<Top>& platform, const CoreConfig& cfg, co
   const kernels::RefKernel& ref = kernels::find_kernel(kernel);
   const kernels::Shape shape =
       shape_text.empty() ? ref.default_shape(cfg) : kernels::parse_shape(ref, shape_text, cfg);
-  const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, 1);
+  const stimulus::KernelImage img = stimulus::reference_kernel_image(ref, cfg, shape, 1);
   const tb::PlatformCompare c =
       tb::platform_compare(platform, cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
   if (!c.outcome.errors.empty())

@@ -6,7 +6,7 @@
 # TERN_CONFIG_DIR. examples/ is such a project; make test builds it against an install.
 include(CMakePackageConfigHelpers)
 
-install(TARGETS tern_model tern_host EXPORT ternTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS tern_model tern_kernel tern_runtime tern_kernels tern_host EXPORT ternTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 foreach(dir model sw)
   install(DIRECTORY ${CMAKE_SOURCE_DIR}/${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tern
           FILES_MATCHING PATTERN "*.h")

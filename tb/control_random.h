@@ -45,7 +45,7 @@ class ProgramCoverage {
   // The bins a run of many control programs must hit: every control opcode, r0 in each
   // position, the extreme immediates, every fault a control program reaches, and "no fault".
   static std::vector<std::string> required();
-  // The bins the engine generators (tb/core_check.h, tb/kernel_random.h) and their single-bit
+  // The bins the engine generators (tb/core_check.h, sw/stimulus/kernel_random.h) and their single-bit
   // flips must hit together: every engine opcode, ACT function and reduce command, DVE element
   // op, both matmul modes, every Tensor Engine and ACT dtype, PSUM operands, the DMA's
   // directions, and the faults an engine instruction reaches (illegal, operand, engine).

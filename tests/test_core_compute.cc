@@ -14,7 +14,7 @@
 #include "core_check.h"
 #include "dve/vector_engine.h"
 #include "isa/asm.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "pe/pe_types.h"
 #include "test_util.h"
 
@@ -538,7 +538,7 @@ TEST(IsaCoverage, EngineGeneratorsCoverTheEngineIsa) {
       flipped(p);
     }
   for (int i = 0; i < 100; ++i) {
-    const tb::KernelImage img = tb::random_kernel(cfg, rng);
+    const stimulus::KernelImage img = stimulus::random_kernel(cfg, rng);
     cov.program(img.program);
     cov.outcome(tb::run_golden(cfg, img.program, img.hbm).fault_info.kind);
   }

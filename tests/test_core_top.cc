@@ -20,7 +20,7 @@
 #include "core_compare.h"
 #include "onchip_backdoor.h"
 #include "isa/asm.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "kernels/kernels.h"
 #include "test_util.h"
 
@@ -41,7 +41,7 @@ void check_reference_kernels(const std::string& cfg_name) {
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
     SCOPED_TRACE(fmt::format("{} on {}", ref.name, cfg_name));
     const kernels::Shape shape = ref.default_shape(cfg);
-    const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, 1);
+    const stimulus::KernelImage img = stimulus::reference_kernel_image(ref, cfg, shape, 1);
     const tb::CoreCompare c = tb::compare_core<Top>(cfg, img.program, img.hbm, img.regions);
     EXPECT_FALSE(c.golden_fault);
     EXPECT_GT(c.golden_changed_bytes, 0u) << "the kernel wrote nothing: the comparison checks nothing";
@@ -65,7 +65,7 @@ TEST(CoreTop, RandomKernelProgramsMatchGolden) {
   uint64_t cycles = 0;
   int changed = 0;  // programs whose output is not all zero (relu of negatives can be)
   for (int i = 0; i < programs; ++i) {
-    const tb::KernelImage rk = tb::random_kernel(cfg, rng);
+    const stimulus::KernelImage rk = stimulus::random_kernel(cfg, rng);
     SCOPED_TRACE(fmt::format("program {}: {}", i, rk.recipe));
     tb::CoreRunOptions opt;
     opt.read_latency = 4 + uint32_t(rng() % 40);

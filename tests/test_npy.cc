@@ -6,11 +6,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 
 #include "common/error.h"
 #include "host/npy.h"
+#include "host/values.h"
 #include "test_util.h"
 
 namespace tern::host {
@@ -201,5 +203,34 @@ TEST(Npy, WritingChecksTheTensor) {
   EXPECT_THROW(read_npy("/nonexistent/x.npy"), Error);
 }
 
+// Host floats and patterns (host/values.h), against codes from the formats' definitions: bf16
+// keeps 7 fraction bits, so 1 + 2^-8 is a tie that goes to the even 0x3F80 and 1 + 3 * 2^-8 one
+// that goes to 0x3F82; e4m3's bias is 7 (1.0 = 0 0111 000) and 448 its largest (0 1111 110).
+TEST(HostValues, FloatsAreRoundedByTernsNumerics) {
+  EXPECT_EQ(encode_floats(Dtype::kBf16, {1.0f, -2.0f, 1 + 0x1p-8f, 1 + 3 * 0x1p-8f}),
+            (std::vector<uint32_t>{0x3F80, 0xC000, 0x3F80, 0x3F82}));
+  EXPECT_EQ(encode_floats(Dtype::kFp8E4M3, {1.0f, 448.0f, -0.5f}), (std::vector<uint32_t>{0x38, 0x7E, 0xB0}));
+  EXPECT_EQ(encode_float(Dtype::kFp32, 0.1f), 0x3DCCCCCDu);
+  EXPECT_EQ(decode_floats(Dtype::kBf16, {0x3F81, 0x0001}), (std::vector<float>{1 + 0x1p-7f, 0x1p-133f}));
+  EXPECT_EQ(decode_float(Dtype::kFp16, 0x3C00), 1.0f);
+}
+
+// The message of the tern::Error `fn` throws ("" when it throws none).
+std::string error_of(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(HostValues, MisuseIsAnError) {
+  EXPECT_NE(error_of([] { encode_float(Dtype::kInt8, 1.0f); }).find("encode_float: int8 is an integer dtype"), std::string::npos);
+  EXPECT_NE(error_of([] { decode_float(Dtype::kInt32, 1); }).find("decode_float: int32 is an integer dtype"), std::string::npos);
+  EXPECT_NE(error_of([] { decode_float(Dtype::kBf16, 0x10000); }).find("0x10000 is no bf16 pattern"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tern::host
+

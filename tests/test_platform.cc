@@ -20,10 +20,10 @@
 #include "isa/asm.h"
 #include "isa/image.h"
 #include "isa/isa.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "kernels/kernels.h"
 #include "platform/platform_check.h"
-#include "platform/rtl_backend.h"
+#include "runtime/rtl_backend.h"
 #include "runtime/device.h"
 #include "trace_check.h"
 #include "trip_kernel.h"
@@ -38,7 +38,7 @@ CoreConfig tiny() { return load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yam
 // tern::Device's options with the platform as its RTL backends.
 DeviceOptions rtl_options() {
   DeviceOptions o;
-  o.rtl = tb::rtl_runner();
+  o.rtl = rtl_runner();
   return o;
 }
 
@@ -56,10 +56,10 @@ std::string joined(const std::vector<std::string>& errors) {
   return fmt::format("{}", fmt::join(errors, "\n"));
 }
 
-tb::KernelImage kernel_image(const std::string& name) {
+stimulus::KernelImage kernel_image(const std::string& name) {
   const CoreConfig cfg = tiny();
   const kernels::RefKernel& ref = kernels::find_kernel(name);
-  return tb::reference_kernel_image(ref, cfg, ref.default_shape(cfg), 1);
+  return stimulus::reference_kernel_image(ref, cfg, ref.default_shape(cfg), 1);
 }
 
 // A reference kernel built through the kernel API, with its inputs.
@@ -91,7 +91,7 @@ void check_reference_kernels(tb::CheckDepth depth) {
   const CoreConfig cfg = tiny();
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
     SCOPED_TRACE(ref.name);
-    const tb::KernelImage img = kernel_image(ref.name);
+    const stimulus::KernelImage img = kernel_image(ref.name);
     const tb::PlatformCompare c =
         tb::platform_compare(platform(), cfg, img.program, img.hbm, img.regions, depth);
     EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
@@ -135,7 +135,7 @@ TEST(Platform, KernelsPastTheirSimpleTiling) {
   };
   for (const auto& [name, shape] : runs) {
     SCOPED_TRACE(fmt::format("{} {}", name, kernels::shape_text(shape)));
-    const tb::KernelImage img = tb::reference_kernel_image(kernels::find_kernel(name), cfg, shape, 3);
+    const stimulus::KernelImage img = stimulus::reference_kernel_image(kernels::find_kernel(name), cfg, shape, 3);
     const tb::PlatformCompare c =
         tb::platform_compare(platform(), cfg, img.program, img.hbm, img.regions, tb::CheckDepth::kEnd);
     EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
@@ -146,7 +146,7 @@ TEST(Platform, KernelsPastTheirSimpleTiling) {
 
 // The golden side sees one input element changed: every depth must notice, transfer and
 // lockstep at the HBM write itself (a "transfer:" error with the cycle), end at the end.
-std::vector<uint8_t> with_input_changed(const tb::KernelImage& img) {
+std::vector<uint8_t> with_input_changed(const stimulus::KernelImage& img) {
   std::vector<uint8_t> hbm = img.hbm;
   for (const tb::HbmRegion& r : img.regions)
     if (r.name.find("out") == std::string::npos && r.bytes > 0) {
@@ -158,7 +158,7 @@ std::vector<uint8_t> with_input_changed(const tb::KernelImage& img) {
 }
 
 TEST(Platform, EndCompareCatchesAWrongOutput) {
-  const tb::KernelImage img = kernel_image("gemm");
+  const stimulus::KernelImage img = kernel_image("gemm");
   const std::vector<uint8_t> golden_hbm = with_input_changed(img);
   const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
                                                      img.regions, tb::CheckDepth::kEnd,
@@ -168,7 +168,7 @@ TEST(Platform, EndCompareCatchesAWrongOutput) {
 }
 
 TEST(Platform, TransferScoreboardCatchesAWrongWriteAsItHappens) {
-  const tb::KernelImage img = kernel_image("gemm");
+  const stimulus::KernelImage img = kernel_image("gemm");
   const std::vector<uint8_t> golden_hbm = with_input_changed(img);
   const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
                                                      img.regions, tb::CheckDepth::kTransfer,
@@ -235,7 +235,7 @@ TEST(Platform, ConfigMismatchIsAClearError) {
 // HBM latency and bandwidth are the target's: a longer latency costs cycles, a narrower port
 // too, and the results stay bit-exact.
 TEST(Platform, HbmLatencyAndBandwidthShowInCycles) {
-  const tb::KernelImage img = kernel_image("gemm");
+  const stimulus::KernelImage img = kernel_image("gemm");
   auto cycles = [&](tb::HbmPortTiming t) {
     platform().hbm().set_timing(0, t);
     const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
@@ -259,7 +259,7 @@ TEST(Platform, GoldenCyclesPredictTheRtl) {
     platform().hbm().set_timing(0, t);
     for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
       SCOPED_TRACE(fmt::format("{}, HBM latency {}, {} bytes/cycle", ref.name, t.latency_cycles, t.bytes_per_cycle));
-      const tb::KernelImage img = kernel_image(ref.name);
+      const stimulus::KernelImage img = kernel_image(ref.name);
       const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
                                                          img.regions, tb::CheckDepth::kEnd);
       EXPECT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);
@@ -272,7 +272,7 @@ TEST(Platform, GoldenCyclesPredictTheRtl) {
 // SLVERR on the kernel's input: the DMA engine faults and raises the DMA-error interrupt; the
 // next run (after the platform's reset) is clean again.
 TEST(Platform, SlverrFaultsTheDmaThenARunIsCleanAgain) {
-  const tb::KernelImage img = kernel_image("gemm");
+  const stimulus::KernelImage img = kernel_image("gemm");
   const tb::HbmRegion& in = img.regions.front();
   platform().hbm().add_slverr(in.address, in.address + in.bytes);
   const uint32_t program_base = isa::image_program_base(img.hbm.size());
@@ -292,7 +292,7 @@ TEST(Platform, SlverrFaultsTheDmaThenARunIsCleanAgain) {
 // The trace port's timeline: every golden instruction and DMA transfer appears once, in order
 // per engine, with issue <= wait_start <= start < end.
 TEST(Platform, TimelineHasEveryInstructionAndTransfer) {
-  const tb::KernelImage img = kernel_image("attention");
+  const stimulus::KernelImage img = kernel_image("attention");
   const tb::PlatformCompare c = tb::platform_compare(platform(), tiny(), img.program, img.hbm,
                                                      img.regions, tb::CheckDepth::kEnd);
   ASSERT_TRUE(c.outcome.errors.empty()) << joined(c.outcome.errors);

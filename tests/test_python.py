@@ -50,6 +50,9 @@ class Conversions(unittest.TestCase):
                          [1 + 2.0**-7, 2.0**-133])
         with self.assertRaisesRegex(tern.Error, "0x10000 is no bf16 pattern"):
             tern.decode(np.array([0x10000], np.uint32), "bf16")
+        self.assertEqual(tern.decode(np.array([0xFF], np.uint32), "int8").tolist(), [-1])
+        with self.assertRaisesRegex(tern.Error, "0x100 is no int8 pattern"):
+            tern.decode(np.array([0x100], np.uint32), "int8")
 
     def test_patterns_are_checked(self):
         p = tern.patterns(np.array([[0x3F80, 0x4000]]), "bf16")

@@ -3,11 +3,12 @@
 // a .npy file (`scale_rows OUT.npy`). Exits 0 when every element matches.
 #include <fmt/format.h>
 
-#include <cstring>
+#include <vector>
 #include <exception>
 
 #include "common/config.h"
 #include "host/npy.h"
+#include "host/values.h"
 #include "kernel/kernel.h"
 #include "runtime/device.h"
 
@@ -40,16 +41,13 @@ int main(int argc, char** argv) {
     });
     const isa::Program program = k.finish();
 
-    TensorBits in(size_t(kRows) * kCols);
-    for (size_t i = 0; i < in.size(); ++i) in[i] = kernel::fbits(float(int(i % 97) - 48) / 8);
-    const DeviceRun run = Device(cfg).run(k, program, {{"x", in}});
+    std::vector<float> x_values(size_t(kRows) * kCols);
+    for (size_t i = 0; i < x_values.size(); ++i) x_values[i] = float(int(i % 97) - 48) / 8;
+    const DeviceRun run = Device(cfg).run(k, program, {{"x", host::encode_floats(Dtype::kFp32, x_values)}});
     const TensorBits& out = run.outputs.at("y");
+    const std::vector<float> y_values = host::decode_floats(Dtype::kFp32, out);
     size_t wrong = 0;
-    for (size_t i = 0; i < in.size(); ++i) {
-      float v;
-      std::memcpy(&v, &in[i], 4);
-      wrong += out[i] != kernel::fbits(2 * v + 1);
-    }
+    for (size_t i = 0; i < x_values.size(); ++i) wrong += y_values[i] != 2 * x_values[i] + 1;
     host::write_npy(argv[1], host::HostTensor{Dtype::kFp32, {kRows, kCols}, out});
     fmt::print("scale_rows on {}: {} cycles (estimated), {} of {} elements wrong: {}\n", cfg.name,
                run.stats.cycles, wrong, out.size(), wrong == 0 ? "PASS" : "FAIL");

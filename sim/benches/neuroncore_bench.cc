@@ -14,7 +14,7 @@
 #endif
 #include "common/error.h"
 #include "core_compare.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "kernels/kernels.h"
 #include "verdict.h"
 
@@ -44,14 +44,14 @@ sim::Verdict run(const CoreConfig& cfg, uint64_t seed, bool kernels_too, uint32_
   if (kernels_too) {
     for (const kernels::RefKernel& ref : refs) {
       const kernels::Shape shape = ref.default_shape(cfg);
-      const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, uint32_t(seed));
+      const stimulus::KernelImage img = stimulus::reference_kernel_image(ref, cfg, shape, uint32_t(seed));
       const tb::CoreCompare c = tb::compare_core<Top>(cfg, img.program, img.hbm, img.regions, options());
       fmt::print("{} {}: {} RTL cycles\n", ref.name, kernels::shape_text(shape), c.rtl.cycles);
       record(v, ref.name, c);
     }
   }
   for (uint32_t i = 0; i < random; ++i) {
-    const tb::KernelImage rk = tb::random_kernel(cfg, rng);
+    const stimulus::KernelImage rk = stimulus::random_kernel(cfg, rng);
     const tb::CoreCompare c = tb::compare_core<Top>(cfg, rk.program, rk.hbm, rk.regions, options());
     record(v, fmt::format("random {} ({})", i, rk.recipe), c);
   }

@@ -15,7 +15,7 @@
 #include <systemc>
 
 #include "common/error.h"
-#include "kernel_random.h"
+#include "stimulus/kernel_random.h"
 #include "kernels/kernels.h"
 #include "platform/platform_check.h"
 #include "verdict.h"
@@ -34,7 +34,7 @@ sim::Verdict run(const CoreConfig& cfg, uint64_t seed, tb::CheckDepth depth, uin
   sim::Verdict v;
   for (const kernels::RefKernel& ref : kernels::reference_kernels()) {
     const kernels::Shape shape = ref.default_shape(cfg);
-    const tb::KernelImage img = tb::reference_kernel_image(ref, cfg, shape, uint32_t(seed));
+    const stimulus::KernelImage img = stimulus::reference_kernel_image(ref, cfg, shape, uint32_t(seed));
     const tb::PlatformCompare c =
         tb::platform_compare(platform, cfg, img.program, img.hbm, img.regions, depth);
     fmt::print("{} {}: {} cycles, {} instructions in lock-step, {} HBM bytes scoreboarded, "

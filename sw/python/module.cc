@@ -18,6 +18,7 @@
 #include "common/error.h"
 #include "host/files.h"
 #include "host/npy.h"
+#include "host/values.h"
 #include "isa/asm.h"
 #include "isa/program_image.h"
 #include "kernel/kernel.h"
@@ -92,7 +93,7 @@ kernel::DveArgs dve_args(const std::string& alu0, const std::string& alu1, const
   return a;
 }
 
-bool is_float_dtype(Dtype t) { return t != Dtype::kInt8 && t != Dtype::kUint8 && t != Dtype::kInt32; }
+using host::is_float_dtype;
 
 // The patterns of `values` (a float32 or float16 array) in float dtype `t`, rounded to nearest
 // even by the project's conversion; a float64 array is refused, since rounding it to fp32
@@ -105,15 +106,15 @@ TensorBits encode_floats(const py::array& a, Dtype t, const std::string& what) {
                             what, dtype_name(t), text_of(dt)));
   TensorBits bits(size_t(a.size()));
   for (size_t i = 0; i < bits.size(); ++i) {
-    uint32_t f32;
+    float v;
     if (dt.itemsize() == 4) {
-      std::memcpy(&f32, static_cast<const uint8_t*>(a.data()) + 4 * i, 4);
+      std::memcpy(&v, static_cast<const uint8_t*>(a.data()) + 4 * i, 4);
     } else {
       uint16_t h;
       std::memcpy(&h, static_cast<const uint8_t*>(a.data()) + 2 * i, 2);
-      f32 = convert_to_fp32(Dtype::kFp16, h);
+      v = host::decode_float(Dtype::kFp16, h);
     }
-    bits[i] = t == Dtype::kFp32 ? f32 : convert_from_fp32(t, f32, ConvertMode{}, 0);
+    bits[i] = host::encode_float(t, v);
   }
   return bits;
 }
@@ -178,12 +179,12 @@ py::array decode(const TensorBits& bits, Dtype t, const std::vector<ssize_t>& sh
   if (is_float_dtype(t)) {
     py::array_t<float> out(shape);
     float* p = out.mutable_data();
-    for (size_t i = 0; i < bits.size(); ++i) {
-      const uint32_t f = convert_to_fp32(t, bits[i]);
-      std::memcpy(&p[i], &f, 4);
-    }
+    for (size_t i = 0; i < bits.size(); ++i) p[i] = host::decode_float(t, bits[i]);
     return std::move(out);
   }
+  for (size_t i = 0; i < bits.size(); ++i)
+    if (dtype_bits(t) < 32 && bits[i] >> dtype_bits(t))
+      throw Error(fmt::format("decode: element {} = {:#x} is no {} pattern", i, bits[i], dtype_name(t)));
   if (t == Dtype::kInt32) {
     py::array_t<int32_t> out(shape);
     std::memcpy(out.mutable_data(), bits.data(), 4 * bits.size());
@@ -278,9 +279,6 @@ void bind_numerics(py::module_& m) {
   m.def("decode", [](const py::array_t<uint32_t, py::array::c_style>& p, const std::string& dtype) {
         const Dtype t = dtype_of(dtype);
         const TensorBits bits(p.data(), p.data() + p.size());
-        for (size_t i = 0; i < bits.size(); ++i)
-          if (dtype_bits(t) < 32 && bits[i] >> dtype_bits(t))
-            throw Error(fmt::format("decode: element {} = {:#x} is no {} pattern", i, bits[i], dtype));
         return decode(bits, t, std::vector<ssize_t>(p.shape(), p.shape() + p.ndim()));
       }, py::arg("patterns"), py::arg("dtype"), "The values of a dtype's bit patterns (exact)");
 }

@@ -8,13 +8,13 @@
 #include <systemc>
 #include <vector>
 
-#include "platform/rtl_backend.h"
+#include "runtime/rtl_backend.h"
 #include "run_command.h"
 
 int sc_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   try {
-    return tern::run_run_command(args, std::cout, tern::tb::rtl_runner());
+    return tern::run_run_command(args, std::cout, tern::rtl_runner());
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern: error: {}\n", e.what());
     return 1;

@@ -1,5 +1,5 @@
 // Kernels as HBM images for the NeuronCore RTL: the reference kernels, and constrained-random
-// kernels written against the kernel API (model/kernel), for comparing the
+// kernels written against the kernel API (sw/kernel), for comparing the
 // NeuronCore RTL with the golden model end to end: inputs loaded by DMA, a random chain of
 // Tensor, Scalar and Vector Engine operations (matmul and pe_transpose through PSUM,
 // activations, tensor_tensor and tensor_scalar ops, dtype casts), the result stored by DMA;
@@ -20,7 +20,9 @@
 #include "kernel/kernel.h"
 #include "kernels/kernels.h"
 
-namespace tern::tb {
+namespace tern::stimulus {
+
+using tb::HbmRegion;
 
 // A kernel ready to run: its program, its HBM image and its tensors.
 struct KernelImage {
@@ -46,7 +48,7 @@ void lay_out_tensors(KernelImage& img, Fill&& fill) {
   }
 }
 
-// A reference kernel (model/kernels) at `shape` with its inputs for `seed`.
+// A reference kernel (sw/kernels) at `shape` with its inputs for `seed`.
 inline KernelImage reference_kernel_image(const kernels::RefKernel& ref, const CoreConfig& cfg,
                                           const kernels::Shape& shape, uint32_t seed) {
   KernelImage img;
@@ -189,4 +191,4 @@ inline KernelImage random_kernel(const CoreConfig& cfg, std::mt19937_64& rng) {
   return rk;
 }
 
-}  // namespace tern::tb
+}  // namespace tern::stimulus

@@ -89,7 +89,7 @@ DeviceRun Device::run(const isa::ProgramImage& image, const std::map<std::string
   } else {
     if (!options_.rtl)
       throw Error(fmt::format("kernel '{}': backend {} needs the RTL platform's runner in "
-                              "DeviceOptions::rtl (tern::tb::rtl_runner() of tern_tb_platform; "
+                              "DeviceOptions::rtl (tern::rtl_runner() of tern_runtime_rtl; "
                               "tern-rtl has it)", image.name, backend_name(backend_)));
     RtlResult rr = options_.rtl(RtlJob{cfg_, image, program, hbm, options_, backend_ == Backend::kCross});
     after = std::move(rr.hbm);

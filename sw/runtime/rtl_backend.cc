@@ -3,7 +3,7 @@
 #if TERN_SMALL_CORE
 #include "Vtern_core_small.h"
 #endif
-#include "platform/rtl_backend.h"
+#include "runtime/rtl_backend.h"
 
 #include <fmt/format.h>
 
@@ -129,7 +129,10 @@ RtlResult run_rtl(const RtlJob& job) {
 }
 
 }  // namespace
-
-RtlRunner rtl_runner() { return run_rtl; }
-
 }  // namespace tern::tb
+
+namespace tern {
+
+RtlRunner rtl_runner() { return tb::run_rtl; }
+
+}  // namespace tern

@@ -4,9 +4,9 @@
 //   rtl     the verilated NeuronCore in the SystemC platform (simulated cycles, CSR counters,
 //           the trace port's timeline);
 //   cross   both, compared at the chosen depth (end, transfer, lockstep); a mismatch throws.
-// The RTL backends live in the testbench library (tb/platform/rtl_backend.h): a program that
-// runs on them links it and passes its runner in DeviceOptions::rtl; without one, rtl and cross
-// are a clear error.
+// The RTL backends are the testbench's SystemC platform behind sw/runtime/rtl_backend.h
+// (library tern_runtime_rtl): a program that runs on them links it and passes its runner in
+// DeviceOptions::rtl; without one, rtl and cross are a clear error.
 #pragma once
 
 #include <cstdint>
@@ -71,7 +71,7 @@ struct DeviceOptions {
   core::CoreOptions core;        // the golden model's options; core.hbm_timing is the RTL platform's too
   std::string check = "end";     // cross: end, transfer or lockstep
   std::string waves;             // rtl/cross: an FST file of the run (empty: none)
-  RtlRunner rtl;                 // rtl/cross: the platform's runner (tb::rtl_runner())
+  RtlRunner rtl;                 // rtl/cross: the platform's runner (rtl_runner())
 };
 
 class Device {
