@@ -225,6 +225,16 @@ std::string error_of(const std::function<void()>& fn) {
   return "";
 }
 
+TEST(HostValues, PatternsFitTheirDtype) {
+  EXPECT_TRUE(is_pattern(Dtype::kBf16, 0xFFFF));
+  EXPECT_FALSE(is_pattern(Dtype::kBf16, 0x10000));
+  EXPECT_TRUE(is_pattern(Dtype::kFp32, 0xFFFFFFFF));
+  EXPECT_FALSE(is_pattern(Dtype::kFp32, 0x100000000));
+  EXPECT_TRUE(is_pattern(Dtype::kTf32, 0x3F802000));   // the lowest bit a tf32 carries
+  EXPECT_FALSE(is_pattern(Dtype::kTf32, 0x3F801000));  // one below it
+  EXPECT_FALSE(is_pattern(Dtype::kFp8E4M3, 0x100));
+}
+
 TEST(HostValues, MisuseIsAnError) {
   EXPECT_NE(error_of([] { encode_float(Dtype::kInt8, 1.0f); }).find("encode_float: int8 is an integer dtype"), std::string::npos);
   EXPECT_NE(error_of([] { decode_float(Dtype::kInt32, 1); }).find("decode_float: int32 is an integer dtype"), std::string::npos);

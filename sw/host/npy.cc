@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "common/error.h"
+#include "host/values.h"
 
 namespace tern::host {
 namespace {
@@ -186,14 +187,13 @@ void check_tensor(const HostTensor& t, const std::string& where) {
   }
   const int width = dtype_bits(t.dtype);
   for (size_t i = 0; i < t.bits.size(); ++i) {
-    if (width < 32 && (t.bits[i] >> width) != 0) {
+    if (is_pattern(t.dtype, t.bits[i])) continue;
+    if ((uint64_t(t.bits[i]) >> width) != 0) {
       throw Error(fmt::format("{}: element {} is 0x{:X}, wider than {}'s {} bits", where, i,
                               t.bits[i], dtype_name(t.dtype), width));
     }
-    if (t.dtype == Dtype::kTf32 && (t.bits[i] & 0x1FFFu) != 0) {
-      throw Error(fmt::format("{}: element {} is 0x{:08X}, no tf32 pattern (its low 13 bits must "
-                              "be zero)", where, i, t.bits[i]));
-    }
+    throw Error(fmt::format("{}: element {} is 0x{:08X}, no tf32 pattern (its low 13 bits must "
+                            "be zero)", where, i, t.bits[i]));
   }
 }
 

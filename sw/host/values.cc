@@ -20,6 +20,10 @@ void check_float(Dtype t, const char* what) {
 
 bool is_float_dtype(Dtype t) { return t != Dtype::kInt8 && t != Dtype::kUint8 && t != Dtype::kInt32; }
 
+bool is_pattern(Dtype t, uint64_t bits) {
+  return (bits >> dtype_bits(t)) == 0 && !(t == Dtype::kTf32 && (bits & 0x1FFFu));
+}
+
 uint32_t encode_float(Dtype t, float v) {
   check_float(t, "encode_float");
   uint32_t f32;
@@ -35,7 +39,7 @@ std::vector<uint32_t> encode_floats(Dtype t, const std::vector<float>& values) {
 
 float decode_float(Dtype t, uint32_t bits) {
   check_float(t, "decode_float");
-  if (dtype_bits(t) < 32 && bits >> dtype_bits(t))
+  if (!is_pattern(t, bits))
     throw Error(fmt::format("decode_float: {:#x} is no {} pattern", bits, dtype_name(t)));
   const uint32_t f32 = convert_to_fp32(t, bits);
   float v;

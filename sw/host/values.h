@@ -11,6 +11,10 @@ namespace tern::host {
 
 bool is_float_dtype(Dtype t);  // every dtype but int8, uint8 and int32
 
+// Whether `bits` is a pattern of `t`: no wider than its storage (dtype_bits), and for tf32 the
+// low 13 bits zero (numerics/dtype.h). The one rule every host input of patterns is held to.
+bool is_pattern(Dtype t, uint64_t bits);
+
 // The pattern of float dtype `t` nearest `v` (round to nearest even, no saturation: fp32 is `v`
 // itself); an integer dtype is a tern::Error (its values are integers, not rounded floats).
 uint32_t encode_float(Dtype t, float v);

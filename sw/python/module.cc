@@ -151,8 +151,7 @@ TensorBits encode_patterns(const py::array& a, Dtype t, const std::string& what)
   for (size_t i = 0; i < bits.size(); ++i) {
     uint64_t v = 0;
     std::memcpy(&v, p + w * i, std::min<size_t>(w, 8));
-    const bool wide = dtype_bits(t) < 32 && v >> dtype_bits(t);
-    if (wide || v > 0xFFFFFFFFull || (t == Dtype::kTf32 && (v & 0x1FFF)))
+    if (!host::is_pattern(t, v))
       throw Error(fmt::format("{}: element {} = {:#x} is no {} pattern", what, i, v, dtype_name(t)));
     bits[i] = uint32_t(v);
   }
@@ -183,7 +182,7 @@ py::array decode(const TensorBits& bits, Dtype t, const std::vector<ssize_t>& sh
     return std::move(out);
   }
   for (size_t i = 0; i < bits.size(); ++i)
-    if (dtype_bits(t) < 32 && bits[i] >> dtype_bits(t))
+    if (!host::is_pattern(t, bits[i]))
       throw Error(fmt::format("decode: element {} = {:#x} is no {} pattern", i, bits[i], dtype_name(t)));
   if (t == Dtype::kInt32) {
     py::array_t<int32_t> out(shape);
@@ -250,8 +249,7 @@ py::object patterns(const py::array& p, const std::string& dtype) {
   const auto v = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(p);
   for (ssize_t i = 0; i < v.size(); ++i) {
     const int64_t x = v.data()[i];
-    if (x < 0 || (dtype_bits(t) < 32 && x >> dtype_bits(t)) || x > 0xFFFFFFFFll ||
-        (t == Dtype::kTf32 && (x & 0x1FFF)))
+    if (x < 0 || !host::is_pattern(t, uint64_t(x)))
       throw Error(fmt::format("patterns: element {} = {} is no {} pattern", i, x, dtype_name(t)));
   }
   const char* storage = dtype_bits(t) == 8 ? "u1" : dtype_bits(t) == 16 ? "<u2" : "<u4";
