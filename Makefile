@@ -12,13 +12,14 @@ BIN    := $(BUILD)/bin
 export TERN := $(abspath $(BIN)/tern)
 export BUILD
 
-.PHONY: all bootstrap configure build test fuzz fuzz-build test-small small-core bench-models sim lint timing formal coverage fpga bench bench-trn2 clean help
+.PHONY: all bootstrap configure build test test-deep fuzz fuzz-build test-small small-core bench-models sim lint timing formal coverage fpga bench bench-trn2 clean help
 
 all: build
 
 help:
 	@echo "make sim    default waveform regression ($(LIST)); TEST=<name> TAGS=<tag|all> SEED=<n> WAVES=0|1"
 	@echo "make test   every unit and integration test (CTest); the core-level RTL at tiny"
+	@echo "make test-deep  make test's suite with the random tests at their full size (nightly)"
 	@echo "make test-small  make test with the small config's ACT, compute and core models as well"
 	@echo "make lint   verilator -Wall lint and Yosys synthesis of every RTL top, then make timing"
 	@echo "make timing logic levels per stage against the budget, and area (build/timing/*.json); AREA_SMALL=1 adds the small core"
@@ -60,6 +61,12 @@ fuzz: fuzz-build
 # The small config's Scalar Engine, compute-cluster and whole-core models (TERN_SMALL_CORE):
 # the largest builds, so `make test` leaves them out (docs/decisions.md). Turned on in the build
 # directory by these targets, and kept there like any CMake option.
+# make test's suite with every random test at its full documented size (TERN_DEEP=1: 10^5
+# random matmuls, ACT commands and DVE instructions per config, 1000 random kernels on the
+# core; tests/test_util.h random_count), the nightly depth: about four times make test's time.
+test-deep: build
+	TERN_DEEP=1 ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+
 small-core: configure
 	cmake -S . -B $(BUILD) -DTERN_SMALL_CORE=ON
 

@@ -312,6 +312,12 @@ TYPED_TEST(ActRtlTest, AddReductionEveryCount) {
   EXPECT_EQ(r.rejected, 0u);
 }
 
+// Random commands per half: 600 on tiny and 150 on small in `make test`, 2,000 and 500 in `make
+// test-deep` (TERN_ACT_COMMANDS overrides).
+uint64_t random_commands(const std::string& cfg) {
+  return test::random_count("TERN_ACT_COMMANDS", cfg == "tiny" ? 600 : 150, cfg == "tiny" ? 2000 : 500);
+}
+
 // Seeded random programs with stalls on both streams: the bulk of the >= 10^5 instructions.
 template <typename Model>
 void random_programs(ActRtlTest<Model>& t, uint64_t commands, uint32_t max_n) {
@@ -330,10 +336,10 @@ void random_programs(ActRtlTest<Model>& t, uint64_t commands, uint32_t max_n) {
 }
 
 TYPED_TEST(ActRtlTest, RandomProgramsFirstHalf) {
-  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 2000 : 500, 8);
+  random_programs(*this, random_commands(ConfigOf<TypeParam>::kName), 8);
 }
 TYPED_TEST(ActRtlTest, RandomProgramsSecondHalf) {
-  random_programs(*this, std::string(ConfigOf<TypeParam>::kName) == "tiny" ? 2000 : 500, 8);
+  random_programs(*this, random_commands(ConfigOf<TypeParam>::kName), 8);
 }
 
 }  // namespace

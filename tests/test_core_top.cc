@@ -56,12 +56,12 @@ TEST(CoreTop, ReferenceKernelsMatchGoldenOnTiny) { check_reference_kernels<Vtern
 TEST(CoreTop, ReferenceKernelsMatchGoldenOnSmall) { check_reference_kernels<Vtern_core_small>("small"); }
 #endif
 
-// Constrained-random kernels from the kernel API on tiny: TERN_CORE_PROGRAMS of them (default
-// 1000), each compared end to end.
+// Constrained-random kernels from the kernel API on tiny: 200 in `make test`, 1000 in `make
+// test-deep` (TERN_CORE_PROGRAMS overrides), each compared end to end.
 TEST(CoreTop, RandomKernelProgramsMatchGolden) {
   const CoreConfig cfg = config("tiny");
   auto rng = test::make_rng();
-  const int programs = int(test::env_count("TERN_CORE_PROGRAMS", 1000));
+  const int programs = int(test::random_count("TERN_CORE_PROGRAMS", 200, 1000));
   uint64_t cycles = 0;
   int changed = 0;  // programs whose output is not all zero (relu of negatives can be)
   for (int i = 0; i < programs; ++i) {

@@ -44,6 +44,8 @@ using tb::AxiMemOptions;
 
 using test::test_seed;
 uint32_t test_vectors(uint32_t dflt) { return uint32_t(test::env_count("TERN_VECTORS", dflt)); }
+// Random transfer batches: 16 in `make test`, 40 in `make test-deep` (TERN_VECTORS overrides).
+uint32_t random_transfer_count() { return uint32_t(test::random_count("TERN_VECTORS", 16, 40)); }
 
 constexpr uint64_t kHbmBytes = 256 << 10;     // what the DMA may touch (hbm_size_i)
 constexpr uint64_t kDescBase = kHbmBytes;      // the descriptor table, after it
@@ -619,7 +621,7 @@ class DmaRtlTest : public ::testing::Test {
 // Random scenarios of several transfers on several queues: every kind of side pair, every dtype
 // pair, 1..4-D patterns with gaps, negative and partition steps, random memory latency and
 // back-pressure.
-TEST_F(DmaRtlTest, RandomTransfersMatchGolden) { random_transfers(test_vectors(40)); }
+TEST_F(DmaRtlTest, RandomTransfersMatchGolden) { random_transfers(random_transfer_count()); }
 
 // Every dtype pair once, HBM to SBUF and back to HBM with another dtype.
 TEST_F(DmaRtlTest, EveryDtypePair) {
@@ -1012,7 +1014,7 @@ class DmaRtl64Test : public DmaRtlTest {
     DmaRtlTest::SetUp();
   }
 };
-TEST_F(DmaRtl64Test, RandomTransfersMatchGolden) { random_transfers(test_vectors(40) / 2); }
+TEST_F(DmaRtl64Test, RandomTransfersMatchGolden) { random_transfers(random_transfer_count() / 2); }
 TEST_F(DmaRtl64Test, LongTransferSplitsAt256Beats) {
   long_transfer();
   EXPECT_EQ(bench->mem().stats().max_len, 255u) << ctx();

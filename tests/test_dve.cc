@@ -21,11 +21,12 @@ struct ConfigOf<Vtern_dve_small> {
   static constexpr const char* kName = "small";
 };
 
-// Random instructions per part (eight parts per config, run in parallel by CTest, each under
-// a minute): 11,250 on tiny and 1,250 on small (a small instruction simulates 4x the lanes),
-// 10^5 in all.
+// Random instructions per part (eight parts per config, run in parallel by CTest): in `make
+// test` 2,500 on tiny and 300 on small (a small instruction simulates 4x the lanes), in `make
+// test-deep` 11,250 and 1,250, 10^5 in all.
 uint64_t random_instructions(uint32_t partitions) {
-  return test::env_count("TERN_DVE_INSTRS", partitions <= 8 ? 11250 : 1250);
+  const bool tiny = partitions <= 8;
+  return test::random_count("TERN_DVE_INSTRS", tiny ? 2500 : 300, tiny ? 11250 : 1250);
 }
 
 template <typename Model>

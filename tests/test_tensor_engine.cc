@@ -240,12 +240,13 @@ TYPED_TEST(TensorEngineTest, PsumPlainPortContendsWithoutCorruption) {
   }
 }
 
-// At least 10^5 random matmuls per config (TERN_PE_MATMULS overrides), in programs of 500,
+// 3 x 10^4 random matmuls per config in `make test`, 10^5 in `make test-deep` (TERN_PE_MATMULS
+// overrides), in programs of 500,
 // split in two halves with different random streams so that CTest runs them in parallel.
 template <typename Fixture>
 void random_matmuls(Fixture& t) {
   auto rng = test::make_rng();
-  const uint64_t total = test::env_count("TERN_PE_MATMULS", 100000) / 2;
+  const uint64_t total = test::random_count("TERN_PE_MATMULS", 30000, 100000) / 2;
   uint64_t done = 0, words = 0, cycles = 0, estimate = 0;
   while (done < total) {
     const tb::CheckResult r = t.check(tb::random_program(t.cfg, 500, rng));

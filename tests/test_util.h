@@ -45,6 +45,13 @@ inline uint64_t env_count(const char* name, uint64_t fallback) {
   return env ? parse_uint(env, name, 1) : fallback;
 }
 
+// The size of a random test: `quick` in `make test` (the CI budget), `deep` in `make test-deep`
+// (TERN_DEEP=1: the documented full counts, the nightly run); the variable `name` overrides both.
+inline uint64_t random_count(const char* name, uint64_t quick, uint64_t deep) {
+  const char* env = std::getenv("TERN_DEEP");
+  return env_count(name, env && std::string(env) == "1" ? deep : quick);
+}
+
 // Random vectors per operation; TERN_VECTORS overrides (the issue asks for at least 10^6).
 inline uint64_t vector_count() { return env_count("TERN_VECTORS", 1000000); }
 
