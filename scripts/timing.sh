@@ -18,7 +18,8 @@
 #              BUILD build directory (default build)
 #              CFG   config (default fpga)
 #              TOPS  space-separated modules to measure (default: as above)
-#              QUICK=1  leaves out the tops rtl/timing.yaml calls long (`make lint` sets it)
+#              QUICK=1  leaves out the tops rtl/timing.yaml calls long, and measures only the
+#                       levels the budget checks, not the area (`make lint` sets it: CI's time)
 #              AREA_SMALL=1  adds tern_core's area at the `small` config (long: docs/fpga.md)
 #              ONLY=area|timing  measures only that kind (e.g. ONLY=area TOPS=tern_core)
 set -euo pipefail
@@ -28,6 +29,7 @@ OUT="$BUILD/timing"
 CACHE="$BUILD/timing-cache"
 require timing yosys python3
 case ${ONLY:-} in ''|area|timing) ;; *) echo "timing: ONLY is '$ONLY'; it takes area or timing"; exit 1 ;; esac
+[[ ${QUICK:-0} != 0 && -z ${ONLY:-} ]] && ONLY=timing
 
 rm -rf "$OUT"
 mkdir -p "$OUT" "$CACHE"
