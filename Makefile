@@ -48,6 +48,12 @@ test: build fuzz-build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
+# make test's suite with every random test at its full documented size (TERN_DEEP=1: 10^5
+# random matmuls, ACT commands and DVE instructions per config, 1000 random kernels on the
+# core; tests/test_util.h random_count), the nightly depth: about four times make test's time.
+test-deep: build
+	TERN_DEEP=1 ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
+
 # libFuzzer targets (fuzz/): their own clang build with sanitizers, in $(BUILD)/fuzz. `make test`
 # runs each for FUZZ_SECONDS; `make fuzz FUZZ_SECONDS=3600` is a long run.
 FUZZ_SECONDS ?= 10
@@ -61,12 +67,6 @@ fuzz: fuzz-build
 # The small config's Scalar Engine, compute-cluster and whole-core models (TERN_SMALL_CORE):
 # the largest builds, so `make test` leaves them out (docs/decisions.md). Turned on in the build
 # directory by these targets, and kept there like any CMake option.
-# make test's suite with every random test at its full documented size (TERN_DEEP=1: 10^5
-# random matmuls, ACT commands and DVE instructions per config, 1000 random kernels on the
-# core; tests/test_util.h random_count), the nightly depth: about four times make test's time.
-test-deep: build
-	TERN_DEEP=1 ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
-
 small-core: configure
 	cmake -S . -B $(BUILD) -DTERN_SMALL_CORE=ON
 

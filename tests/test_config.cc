@@ -9,6 +9,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "common/parse.h"
+#include "test_util.h"
 
 namespace tern {
 namespace {
@@ -192,6 +193,34 @@ TEST(Config, SvPackageCarriesEveryValue) {
   EXPECT_NE(sv.find("localparam int unsigned Partitions = 8;"), std::string::npos);
   EXPECT_NE(sv.find("localparam int unsigned SbufPartitionBytes = 16384;"), std::string::npos);
   EXPECT_NE(sv.find("localparam int unsigned AxiDataBits = 512;"), std::string::npos);
+}
+
+// The random tests' depth (tests/test_util.h): TERN_DEEP picks the size, a count variable
+// overrides it, and a depth that is neither 0 nor 1 is an error, not the quick set.
+TEST(TestDepth, DeepPicksTheFullSizeAndABadValueThrows) {
+  const char* saved = std::getenv("TERN_DEEP");
+  const std::string kept = saved ? saved : "";
+  ::unsetenv("TERN_DEPTH_PROBE");
+  ::unsetenv("TERN_DEEP");
+  EXPECT_EQ(test::random_count("TERN_DEPTH_PROBE", 3, 7), 3u);
+  ::setenv("TERN_DEEP", "0", 1);
+  EXPECT_EQ(test::random_count("TERN_DEPTH_PROBE", 3, 7), 3u);
+  ::setenv("TERN_DEEP", "1", 1);
+  EXPECT_EQ(test::random_count("TERN_DEPTH_PROBE", 3, 7), 7u);
+  ::setenv("TERN_DEPTH_PROBE", "5", 1);
+  EXPECT_EQ(test::random_count("TERN_DEPTH_PROBE", 3, 7), 5u);
+  ::unsetenv("TERN_DEPTH_PROBE");
+  for (const char* bad : {"yes", "2", ""}) {
+    ::setenv("TERN_DEEP", bad, 1);
+    try {
+      test::random_count("TERN_DEPTH_PROBE", 3, 7);
+      ADD_FAILURE() << "TERN_DEEP=" << bad << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("TERN_DEEP"), std::string::npos) << e.what();
+    }
+  }
+  if (saved) ::setenv("TERN_DEEP", kept.c_str(), 1);
+  else ::unsetenv("TERN_DEEP");
 }
 
 }  // namespace

@@ -47,9 +47,11 @@ inline uint64_t env_count(const char* name, uint64_t fallback) {
 
 // The size of a random test: `quick` in `make test` (the CI budget), `deep` in `make test-deep`
 // (TERN_DEEP=1: the documented full counts, the nightly run); the variable `name` overrides both.
+// TERN_DEEP takes 0 or 1; anything else throws, so a mistyped depth never runs the quick set.
 inline uint64_t random_count(const char* name, uint64_t quick, uint64_t deep) {
   const char* env = std::getenv("TERN_DEEP");
-  return env_count(name, env && std::string(env) == "1" ? deep : quick);
+  const bool deep_run = env && parse_uint(env, "TERN_DEEP", 0, 1) == 1;
+  return env_count(name, deep_run ? deep : quick);
 }
 
 // Random vectors per operation; TERN_VECTORS overrides (the issue asks for at least 10^6).
