@@ -121,7 +121,10 @@ std::vector<std::string> engine_bins(const isa::Instruction& in) {
     out.push_back(fmt::format("dve alu {}", dve_alu_name(DveAlu(in.alu0))));
   if (in.op == isa::Opcode::kTensorScalar && in.alu1 < uint32_t(kNumDveAlus))
     out.push_back(fmt::format("dve alu {}", dve_alu_name(DveAlu(in.alu1))));
-  if (in.op == isa::Opcode::kMatmul) out.push_back(in.accumulate ? "matmul accumulate" : "matmul overwrite");
+  if (in.op == isa::Opcode::kMatmul) {
+    out.push_back(in.accumulate ? "matmul accumulate" : "matmul overwrite");
+    if (in.acc_reg != 0) out.push_back("matmul acc_reg");
+  }
   for (const isa::AccessPattern& ap : in.ap)
     if (ap.partitions != 0) out.push_back(fmt::format("ap {} {}", isa::mem_name(ap.mem), dtype_name(ap.dtype)));
   return out;
@@ -166,7 +169,7 @@ std::vector<std::string> ProgramCoverage::required() {
 }
 
 std::vector<std::string> ProgramCoverage::engine_required() {
-  std::vector<std::string> want = {"matmul accumulate", "matmul overwrite", "ap psum fp32",
+  std::vector<std::string> want = {"matmul accumulate", "matmul overwrite", "matmul acc_reg", "ap psum fp32",
                                    "dma hbm to sbuf", "dma sbuf to hbm", "dma psum to hbm",
                                    "no fault"};
   const std::vector<std::string> control = required();  // the control generator's opcodes

@@ -132,8 +132,8 @@ class SbufPlacer {
 };
 
 // A Tensor Engine program on PE: a stationary tile (ldstat), one to three matmuls against it
-// into PSUM (random bank and offset, overwrite or accumulate), sometimes a pe_transpose; then
-// another round now and then. `span` receives the SBUF bytes per partition the tiles use.
+// into PSUM (random bank and offset; overwrite, accumulate, or acc_reg: r1 = random, zero half
+// the time, or r2 = 0), sometimes a pe_transpose; then another round now and then. `span` receives the SBUF bytes per partition the tiles use.
 inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
   const uint32_t P = cfg.partitions, entries = cfg.psum_bank_bytes / 4;
   isa::Program p;
@@ -149,6 +149,13 @@ inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rn
     ap.dims[3] = {1, n};
     return ap;
   };
+  // Run-time accumulate: r1 holds a random value (zero half the time), r2 stays zero.
+  isa::Instruction set_r1;
+  set_r1.op = isa::Opcode::kAdd;
+  set_r1.rd = 1;
+  set_r1.use_imm = true;
+  set_r1.imm = rng() % 2 ? uint32_t(rng()) | 1u : 0u;
+  stream.push_back(set_r1);
   const int rounds = 1 + int(rng() % 2);
   for (int round = 0; round < rounds; ++round) {
     const uint32_t k = 1 + uint32_t(rng() % std::min(P, cfg.pe_rows));
@@ -172,6 +179,7 @@ inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rn
       isa::Instruction mm;
       mm.op = isa::Opcode::kMatmul;
       mm.accumulate = rng() % 2;
+      mm.acc_reg = uint32_t(rng() % 3);  // none, r1 or r2
       mm.ap[0] = psum_out(m, n);
       mm.ap[1] = random_ap(isa::Mem::kSbuf, mv, random_start(k, P, rng), k, n, rng, &used);
       mm.ap[1].offset = sbuf.take(used);

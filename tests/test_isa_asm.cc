@@ -156,6 +156,7 @@ class RandomProgram {
         in.ap[0] = ap();
         in.ap[1] = ap();
         in.accumulate = coin();
+        in.acc_reg = reg();
         break;
       case Format::kAct:
         for (auto& a : in.ap) a = ap();
@@ -549,6 +550,10 @@ const ErrorCase kErrorCases[] = {
     {".seq dve\n  tensor_copy -, -, -, sr, sr\n", "src:2:28", "duplicate item 'sr'"},
     {".seq dve\n  tensor_copy -, -, -, s0=1, s0=2\n", "src:2:30", "duplicate item 's0'"},
     {".seq dve\n  tensor_copy -, -, -, acc\n", "src:2:24", "unknown item 'acc'"},
+    {".seq pe\n  matmul psum.fp32[0:4, 0][[1,4]], sbuf.bf16[0:4, 0][[1,4]], acc_reg=r0\n",
+     "src:2:70", "acc_reg=r0 never adds"},
+    {".seq pe\n  matmul psum.fp32[0:4, 0][[1,4]], sbuf.bf16[0:4, 0][[1,4]], acc_reg=r64\n",
+     "src:2:70", "unknown register 'r64'"},
     {".seq pe\n  nop $S[1]>=1 $S[2]>=1\n", "src:2:16", "duplicate semaphore wait"},
     // Structure.
     {".desc 1 src=hbm.fp32[0][[1,1]] dst=hbm.fp32[0][[1,1]]\n", "src:1:7",

@@ -626,6 +626,66 @@ TEST(KernelApi, ImmediatesAreTyped) {
   EXPECT_EQ(Device(cfg).run(k, p, {}).outputs.at("out"), TensorBits(32, 0x3E000000u));
 }
 
+// Run-time accumulate: a K loop of matmuls whose first iteration overwrites the PSUM tile and
+// the rest add (Accumulate::when_nonzero), inside a loop over two N tiles that share the one
+// PSUM slot, so a first step that added would keep the other tile's sums. Operands are small
+// integers in bf16, so every sum is exact and the reference is integer arithmetic.
+TEST(KernelApi, RunTimeAccumulateKeepsTheKLoopALoop) {
+  const CoreConfig cfg = config("tiny");
+  const uint32_t P = cfg.partitions, M = cfg.pe_cols, KT = 6, K = KT * P, NT = 16, N = 2 * NT;
+  kernel::Kernel k(cfg, "k_loop");
+  const auto& AT = k.input("a_t", K, M, Dtype::kBf16);
+  const auto& B = k.input("b", K, N, Dtype::kBf16);
+  const auto& C = k.output("c", M, N, Dtype::kFp32);
+  auto st_pool = k.sbuf_pool("st", 2), mv_pool = k.sbuf_pool("mv", 2);
+  auto acc_pool = k.psum_pool("acc", 1), out_pool = k.sbuf_pool("out", 1);
+  k.loop(2, [&](kernel::Index nt) {
+    const kernel::Tile acc = acc_pool.tile(M, NT, Dtype::kFp32, "acc");
+    k.loop(KT, [&](kernel::Index kt) {
+      const kernel::Tile st = st_pool.tile(P, M, Dtype::kBf16, "st");
+      k.dma_copy(k.all(st), kernel::window(AT, kt * P, 0, P, M));
+      const kernel::Tile mv = mv_pool.tile(P, NT, Dtype::kBf16, "mv");
+      k.dma_copy(k.all(mv), kernel::window(B, kt * P, nt * NT, P, NT));
+      k.matmul(k.all(acc), k.all(st), k.all(mv), kernel::Accumulate::when_nonzero(kt));
+    });
+    const kernel::Tile out = out_pool.tile(M, NT, Dtype::kFp32, "out");
+    k.tensor_copy(k.all(out), k.all(acc));
+    k.dma_copy(kernel::window(C, 0, nt * NT, M, NT), k.all(out));
+  });
+  const isa::Program p = k.finish();
+  const auto& pe = p.streams[size_t(isa::Seq::kPe)];
+  EXPECT_TRUE(std::any_of(pe.begin(), pe.end(), [](const isa::Instruction& in) {
+    return in.op == isa::Opcode::kMatmul && in.acc_reg != 0;
+  })) << "the K loop's first copy decides at run time";
+
+  std::mt19937_64 rng = test::make_rng();
+  auto ints = [&](size_t n, std::vector<int>& v) {
+    v.resize(n);
+    TensorBits bits(n);
+    for (size_t i = 0; i < n; ++i) {
+      v[i] = int(rng() % 7) - 3;
+      bits[i] = kernel::fbits(float(v[i])) >> 16;  // exact in bf16
+    }
+    return bits;
+  };
+  std::vector<int> at, b;
+  const TensorBits at_bits = ints(size_t(K) * M, at), b_bits = ints(size_t(K) * N, b);
+  TensorBits want(size_t(M) * N);
+  for (uint32_t m = 0; m < M; ++m)
+    for (uint32_t n = 0; n < N; ++n) {
+      int64_t sum = 0;
+      for (uint32_t kk = 0; kk < K; ++kk) sum += int64_t(at[size_t(kk) * M + m]) * b[size_t(kk) * N + n];
+      want[size_t(m) * N + n] = kernel::fbits(float(sum));
+    }
+  const DeviceRun run = Device(cfg).run(k, p, {{"a_t", at_bits}, {"b", b_bits}});
+  EXPECT_EQ(run.outputs.at("c"), want);
+
+  expect_error([] { kernel::Accumulate::when_nonzero(kernel::Index(-1)); },
+               {"when_nonzero", "nonnegative constant"});
+  expect_error([] { kernel::Accumulate::when_nonzero(kernel::Index::var(0) * -1 + 4); },
+               {"when_nonzero", "positive multiples"});
+}
+
 // An instruction past its engine's elements per partition is the kernel's error, naming the
 // instruction and the limit, not the engine's fault at run time.
 TEST(KernelErrors, EngineFreeSizeLimits) {

@@ -385,7 +385,9 @@ struct CoreModel::Impl {
       acc.push_back({mov.footprint(), false, "ap1"});
       cmd.op = PeOp::kMultiplyMoving;
       cmd.dtype = mov.dtype;
-      cmd.accumulate = in.accumulate;
+      // acc_reg's value as the sequencer hands the matmul over (r0 reads 0: the bit alone).
+      if (in.acc_reg >= isa::kNumRegs) fault(FaultKind::kOperand, site, "acc_reg out of range");
+      cmd.accumulate = in.accumulate || s.regs[in.acc_reg] != 0;
       if (mov.offsets.size() != cmd.n)
         fault(FaultKind::kOperand, site,
               fmt::format("ap1 has {} elements per partition, ap0 {}", mov.offsets.size(), cmd.n));

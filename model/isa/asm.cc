@@ -512,7 +512,15 @@ void parse_operands(Line& l, const OpcodeInfo& info, Instruction& in,
       in.ap[0] = l.ap();
       l.comma();
       in.ap[1] = l.ap();
-      l.items([&](const std::string& key) { return in.accumulate = key == "acc"; });
+      l.items([&](const std::string& key) {
+        if (key == "acc") return in.accumulate = true;
+        if (key != "acc_reg") return false;
+        l.expect('=');
+        const size_t p = l.pos();
+        in.acc_reg = l.reg();
+        if (in.acc_reg == 0) l.fail(p, "acc_reg=r0 never adds (r0 reads 0): leave the item out");
+        return true;
+      });
       break;
     case Format::kAct: {
       in.ap[0] = l.ap();
@@ -812,6 +820,7 @@ std::string instruction_text(const Instruction& in, size_t stream_size) {
     case Format::kPeMatmul:
       ops = {ap_text(in.ap[0], "ap0"), ap_text(in.ap[1], "ap1")};
       if (in.accumulate) ops.push_back("acc");
+      if (in.acc_reg) ops.push_back(fmt::format("acc_reg=r{}", in.acc_reg));
       break;
     case Format::kAct:
       ops = {ap_text(in.ap[0], "ap0"), ap_text(in.ap[1], "ap1"),

@@ -90,7 +90,9 @@ const std::vector<LayoutInfo>& layout_table() {
         {"rs2", 12, 6, false, "register added to the destination address/offset"},
         {"queue", 20, 8, false, "DMA queue: engine * queues + queue"},
         {"imm", 32, 32, false, "descriptor index"}}},
-      {Layout::kPe, "Pe", 64, {{"accumulate", 0, 1, false, "matmul: add into PSUM"}}},
+      {Layout::kPe, "Pe", 64,
+       {{"accumulate", 0, 1, false, "matmul: add into PSUM"},
+        {"acc_reg", 6, 6, false, "matmul: add into PSUM when this register is nonzero (r0: never)"}}},
       {Layout::kAct, "Act", 64,
        {{"func", 0, 5, false, "activation function"},
         {"stochastic", 5, 1, false, "output rounding: 0 RNE, 1 SR"},
@@ -338,7 +340,7 @@ bool Instruction::operator==(const Instruction& o) const {
          reduce_op == o.reduce_op && alu0 == o.alu0 && alu1 == o.alu1 &&
          stochastic == o.stochastic && saturate == o.saturate && reverse0 == o.reverse0 &&
          reverse1 == o.reverse1 && negate == o.negate && imm2 == o.imm2 &&
-         accumulate == o.accumulate;
+         accumulate == o.accumulate && acc_reg == o.acc_reg;
 }
 
 uint64_t DescSide::elements() const {
@@ -530,7 +532,10 @@ InstrBits encode(const Instruction& in) {
       break;
     case Format::kPeLoad:
     case Format::kPeTranspose: break;
-    case Format::kPeMatmul: op.put("accumulate", in.accumulate); break;
+    case Format::kPeMatmul:
+      op.put("accumulate", in.accumulate);
+      op.put("acc_reg", in.acc_reg);
+      break;
     case Format::kAct:
       op.put("func", in.func);
       op.put("stochastic", in.stochastic);
@@ -612,7 +617,10 @@ Instruction decode(const InstrBits& const_bits) {
       break;
     case Format::kPeLoad:
     case Format::kPeTranspose: break;
-    case Format::kPeMatmul: in.accumulate = op.get("accumulate") != 0; break;
+    case Format::kPeMatmul:
+      in.accumulate = op.get("accumulate") != 0;
+      in.acc_reg = u32("acc_reg");
+      break;
     case Format::kAct:
       in.func = u32("func");
       in.stochastic = op.get("stochastic") != 0;

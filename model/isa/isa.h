@@ -252,6 +252,7 @@ struct Instruction {
   bool reverse0 = false, reverse1 = false, negate = false;  // DVE
   uint32_t imm2 = 0;        // DVE third immediate
   bool accumulate = false;  // matmul
+  uint32_t acc_reg = 0;     // matmul: also adds into PSUM when r[acc_reg] != 0 (r0: never)
   bool operator==(const Instruction& o) const;
 };
 

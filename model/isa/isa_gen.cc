@@ -196,7 +196,7 @@ Instruction widest_instruction(Opcode op, unsigned flags) {
   in.sync.update = on(kUpdFlag) ? SemUpdate::kSet : SemUpdate::kNone;
   in.sync.update_sem = widest(Layout::kHeader, "upd_sem");
   in.sync.update_value = widest(Layout::kHeader, "upd_value");
-  in.rd = in.rs1 = in.rs2 = kNumRegs - 1;
+  in.rd = in.rs1 = in.rs2 = in.acc_reg = kNumRegs - 1;
   in.use_imm = on(kUseImmFlag);
   in.imm = in.target = in.imm2 = ~0u;
   in.queue = widest(Layout::kDma, "queue");

@@ -141,6 +141,7 @@ module tern_core_compute #(
   logic [S*IB-1:0] c_eng_instr;
   logic [S*tern_isa_pkg::ApSlots*32-1:0]     c_ap_base;
   logic [S*tern_isa_pkg::ScalarSlots*32-1:0] c_sc_base;
+  logic [S-1:0]                              c_eng_acc;  // only the PE's matmuls read theirs
 
   tern_seq_cluster #(
     .NumDmaUpd(NumDmaUpd)
@@ -156,6 +157,7 @@ module tern_core_compute #(
     .eng_instr_o    (c_eng_instr),
     .eng_ap_base_o  (c_ap_base),
     .eng_sc_base_o  (c_sc_base),
+    .eng_acc_o      (c_eng_acc),
     .eng_done_i     (c_eng_done),
     .eng_ahead_i    (c_eng_ahead),
     .eng_err_i      (c_eng_err),
@@ -193,6 +195,7 @@ module tern_core_compute #(
     .ready_o         (c_eng_ready[RPe]),
     .instr_i         (c_eng_instr[IB*RPe +: IB]),
     .ap_base_i       (c_ap_base[tern_isa_pkg::ApSlots*32*RPe +: tern_isa_pkg::ApSlots*32]),
+    .acc_i           (c_eng_acc[RPe]),
     .done_o          (c_eng_done[RPe]),
     .ahead_o         (c_eng_ahead[RPe]),
     .err_o           (c_eng_err[RPe]),
@@ -450,7 +453,7 @@ module tern_core_compute #(
   assign unused = (^sbuf_bd_addr_i[31:SAW]) ^ (^psum_rd_chunk_unused) ^ (^psum_bd_addr_i[31:PAW]) ^ (^e_busy) ^
                   s_wr_ready_unused ^ conflict[RDma] ^ (^dma_oc_rd_addr_i) ^ (^dma_oc_wr_addr_i) ^
                   c_eng_valid[4] ^ (^c_eng_instr[IB*4 +: IB]) ^ (^c_ap_base[4*128 +: 128]) ^
-                  (^c_sc_base[0 +: 64]) ^ (^c_sc_base[4*64 +: 64]) ^ (^s_rd_sel) ^ (^p_rd_sel) ^ (^s_wr_sel) ^ (^p_wr_sel);
+                  (^c_sc_base[0 +: 64]) ^ (^c_sc_base[4*64 +: 64]) ^ (^c_eng_acc[S-1:RPe+1]) ^ (^s_rd_sel) ^ (^p_rd_sel) ^ (^s_wr_sel) ^ (^p_wr_sel);
 
   // The PE, ACT, DVE and POOL adapters let their sequencers go ahead (tern_pe_adapter,
   // tern_act_adapter, tern_vec_adapter); SP has no engine.

@@ -164,6 +164,8 @@ package tern_isa_pkg;
   // Pe fields (absolute instruction bits)
   localparam int unsigned PeAccumulateLsb   = 64;  // matmul: add into PSUM
   localparam int unsigned PeAccumulateWidth = 1;
+  localparam int unsigned PeAccRegLsb       = 70;  // matmul: add into PSUM when this register is nonzero (r0: never)
+  localparam int unsigned PeAccRegWidth     = 6;
 
   // Act fields (absolute instruction bits)
   localparam int unsigned ActFuncLsb         = 64;  // activation function
@@ -354,6 +356,7 @@ package tern_isa_pkg;
       end
       OpMatmul: begin
         instr_used_bits[64:64] = '1;
+        instr_used_bits[75:70] = '1;
         instr_used_bits[154:128] = '1;
         instr_used_bits[183:160] = '1;
         instr_used_bits[346:192] = '1;

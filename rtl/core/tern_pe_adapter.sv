@@ -33,6 +33,7 @@ module tern_pe_adapter #(
   output logic                                     ready_o,
   input  logic [IB-1:0]                            instr_i,
   input  logic [tern_isa_pkg::ApSlots*32-1:0]      ap_base_i,
+  input  logic                                     acc_i,      // matmul: r[acc_reg] != 0
   output logic                                     done_o,
   output logic                                     ahead_o,     // the next may be handed over
   output logic                                     err_o,
@@ -84,6 +85,7 @@ module tern_pe_adapter #(
       .start_i        (l_start[l]),
       .instr_i        (instr_i),
       .ap_base_i      (ap_base_i[63:0]),
+      .acc_i,
       .loaded_k_i     (loaded_k_q),
       .loaded_m_i     (loaded_m_q),
       .loaded_dt_i    (loaded_dt_q),

@@ -26,6 +26,7 @@ module tern_pe_lane #(
   input  logic                 start_i,
   input  logic [IB-1:0]        instr_i,
   input  logic [63:0]          ap_base_i,
+  input  logic                 acc_i,          // matmul: r[acc_reg] != 0 at the hand-over
   // the stationary tile the engine holds (the golden TensorEngine's loaded K, M and dtype)
   input  logic [7:0]           loaded_k_i,
   input  logic [15:0]          loaded_m_i,
@@ -85,6 +86,7 @@ module tern_pe_lane #(
   logic [2:0]    state_q, state_d;
   logic [IB-1:0] instr_q;
   logic [63:0]   ap_base_q;  // the bases of ap0 and ap1
+  logic          acc_q;      // r[acc_reg] != 0 when the matmul was handed over
 
   logic [7:0] opcode;
   logic       is_ldstat, is_matmul;
@@ -153,7 +155,8 @@ module tern_pe_lane #(
   assign cmd_n_o      = sat16(out_elems);
   assign cmd_bank_o   = 4'(out_word / Entries);
   assign cmd_offset_o = 16'(out_word % Entries);
-  assign cmd_acc_o    = instr_q[tern_isa_pkg::PeAccumulateLsb];
+  // The accumulate bit, or the run-time one: acc_reg's register was nonzero (acc_reg = r0 reads 0).
+  assign cmd_acc_o    = instr_q[tern_isa_pkg::PeAccumulateLsb] | acc_q;
 
   // The first failing check, in the golden model's order (exec_pe).
   logic       check_fail;
@@ -299,6 +302,7 @@ module tern_pe_lane #(
       state_q       <= StIdle;
       instr_q       <= '0;
       ap_base_q     <= '0;
+      acc_q         <= 1'b0;
       stage_q       <= 1'b0;
       stage_read_q  <= 1'b0;
       stage_psum_q  <= 1'b0;
@@ -311,6 +315,7 @@ module tern_pe_lane #(
       if (state_q == StIdle && start_i) begin
         instr_q   <= instr_i;
         ap_base_q <= ap_base_i;
+        acc_q     <= acc_i;
       end
       stage_q      <= take;
       stage_read_q <= rd_gnt;

@@ -61,6 +61,7 @@ module tern_seq (
   output logic [tern_isa_pkg::InstrBits-1:0]   eng_instr_o,
   output logic [tern_isa_pkg::ApSlots*32-1:0]  eng_ap_base_o,   // r[ap_i.base_reg]
   output logic [tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o, // r[s_i.base_reg]
+  output logic                                 eng_acc_o,       // matmul: r[acc_reg] != 0
   input  logic                                 eng_done_i,
   input  logic                                 eng_ahead_i,     // the next may be handed over
   input  logic                                 eng_err_i,       // the engine rejected it
@@ -595,6 +596,8 @@ module tern_seq (
   assign sem_upd_value_o = pend_retire ? pend_value_q : instr_q[tern_isa_pkg::HdrUpdValueLsb +: tern_isa_pkg::HdrUpdValueWidth];
 
   assign eng_instr_o = instr_q;
+  // A matmul's acc_reg is where the control formats keep rs1, so its value is `a`.
+  assign eng_acc_o   = (a != '0);
   for (genvar i = 0; i < tern_isa_pkg::ApSlots; i++) begin : gen_ap_base
     localparam int unsigned Lsb = tern_isa_pkg::ApSlot0Lsb + i * tern_isa_pkg::ApBits +
                                   tern_isa_pkg::ApBaseRegLsb;
@@ -643,6 +646,13 @@ module tern_seq (
   budget_bound: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                  budget_i != 32'd0 && $stable(budget_i) && started_q <= budget_i
                                  |=> started_q <= budget_i);
+`endif
+
+`ifndef SYNTHESIS
+  initial begin : params
+    assert (tern_isa_pkg::PeAccRegLsb == Rs1Lsb && tern_isa_pkg::PeAccRegWidth == 6)
+      else $fatal(1, "tern_seq: the matmul's acc_reg must sit where rs1 does (bit %0d, 6 wide)", Rs1Lsb);
+  end
 `endif
 
 endmodule

@@ -47,6 +47,7 @@ module tern_seq_cluster #(
   output logic [S*IB-1:0]                        eng_instr_o,
   output logic [S*tern_isa_pkg::ApSlots*32-1:0]  eng_ap_base_o,
   output logic [S*tern_isa_pkg::ScalarSlots*32-1:0] eng_sc_base_o,
+  output logic [S-1:0]                           eng_acc_o,      // matmul: r[acc_reg] != 0
   input  logic [S-1:0]                           eng_done_i,
   input  logic [S-1:0]                           eng_ahead_i,
   input  logic [S-1:0]                           eng_err_i,
@@ -134,6 +135,7 @@ module tern_seq_cluster #(
       .eng_instr_o       (eng_instr_o[IB*i +: IB]),
       .eng_ap_base_o     (eng_ap_base_o[tern_isa_pkg::ApSlots*32*i +: tern_isa_pkg::ApSlots*32]),
       .eng_sc_base_o     (eng_sc_base_o[tern_isa_pkg::ScalarSlots*32*i +: tern_isa_pkg::ScalarSlots*32]),
+      .eng_acc_o         (eng_acc_o[i]),
       .eng_done_i        (eng_done_i[i]),
       .eng_ahead_i       (eng_ahead_i[i]),
       .eng_err_i         (eng_err_i[i]),

@@ -83,6 +83,7 @@ struct Op {
   std::array<std::optional<View>, isa::kScalarSlots> scalar;
   std::array<bool, isa::kApSlots> writes{};  // operand slot is written
   std::array<bool, isa::kApSlots> reads{};
+  Index accumulate;  // matmul: adds into PSUM when nonzero (Accumulate)
   // DMA: ap[0] = destination, ap[1] = source.
   bool dma = false;
   uint32_t queue = 0;
@@ -202,6 +203,7 @@ struct Kernel::Impl {
     }
     for (auto& s : op.scalar)
       if (s) fix(s->col0);
+    fix(op.accumulate);
   }
 
   static std::vector<Node> copy_body(const std::vector<Node>& body, int loop, int64_t scale,
@@ -880,6 +882,11 @@ struct Kernel::Impl {
       for (size_t k = 0; k < isa::kScalarSlots; ++k)
         if (op.scalar[k]) in.scalar[k] = scalar_of(e, *op.scalar[k], s.slot);
     }
+    if (in.op == Opcode::kMatmul) {
+      // A nonzero constant keeps the index nonzero (Accumulate); else its loop part decides.
+      in.accumulate = op.accumulate.constant() != 0;
+      in.acc_reg = in.accumulate ? 0 : e.reg_for(op.accumulate.coefs());
+    }
     if (s.signals) {
       in.sync.update = isa::SemUpdate::kAdd;
       in.sync.update_sem = uint32_t(sem_of(s.agent));
@@ -1361,20 +1368,33 @@ void Kernel::dma_copy(const HbmView& dst, const View& src) {
 }
 
 
-void Kernel::matmul(const View& out, const View& stationary, const View& moving, bool accumulate) {
+Accumulate Accumulate::when_nonzero(const Index& i) {
+  const bool rising = std::all_of(i.coefs().begin(), i.coefs().end(),
+                                  [](const auto& c) { return c.second > 0; });
+  if (i.constant() < 0 || !rising)
+    throw Error(fmt::format("Accumulate::when_nonzero: the index must be a nonnegative constant "
+                            "plus positive multiples of loop variables (constant {}, {} loop "
+                            "terms), so that it is zero only when they all are",
+                            i.constant(), i.coefs().size()));
+  return Accumulate(i);
+}
+
+void Kernel::matmul(const View& out, const View& stationary, const View& moving,
+                    Accumulate accumulate) {
   load_stationary(stationary);
   multiply_moving(out, moving, accumulate);
 }
 
 void Kernel::load_stationary(const View& stationary) { impl_->add(ldstat_node(stationary)); }
 
-void Kernel::multiply_moving(const View& out, const View& moving, bool accumulate) {
+void Kernel::multiply_moving(const View& out, const View& moving, Accumulate accumulate) {
   Node mm = op_node(Seq::kPe, Opcode::kMatmul);
-  mm.op.proto.accumulate = accumulate;
+  mm.op.accumulate = accumulate.index();
+  const bool never = accumulate.index().is_constant() && accumulate.index().constant() == 0;
   mm.op.ap[0] = view_operand(out);
   mm.op.ap[1] = view_operand(moving);
   mm.op.writes[0] = true;
-  mm.op.reads[0] = accumulate;
+  mm.op.reads[0] = !never;
   mm.op.reads[1] = true;
   impl_->add(std::move(mm));
 }

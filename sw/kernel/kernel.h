@@ -118,6 +118,24 @@ class PoolRef {
   int id_;
 };
 
+// Whether a matmul adds into PSUM or overwrites it: a constant (`true`, `false`), or decided at
+// run time, `Accumulate::when_nonzero(kt)`: it adds when the index is nonzero, so the first
+// iteration of a K loop overwrites and the others add, and the loop stays a sequencer loop
+// (the matmul's acc_reg, docs/isa.md). The index must not decrease with any loop variable
+// (a nonnegative constant, positive coefficients): it is zero exactly when every variable it
+// names is. Anything else is a tern::Error.
+class Accumulate {
+ public:
+  Accumulate(bool always) : when_(always ? 1 : 0) {}  // NOLINT(google-explicit-constructor)
+  static Accumulate when_nonzero(const Index& i);
+  // Adds when this index is nonzero.
+  const Index& index() const { return when_; }
+
+ private:
+  explicit Accumulate(const Index& i) : when_(i) {}
+  Index when_;
+};
+
 struct ActArgs {
   act::ActFunc func = act::ActFunc::kCopy;
   std::optional<View> scale_vec, bias_vec;  // one value per partition
@@ -198,11 +216,11 @@ class Kernel {
   void dma_copy(const View& dst, const HbmView& src);
   void dma_copy(const HbmView& dst, const View& src);
   // psum_out[m][n] (+)= sum_k stationary[k][m] * moving[k][n]: LoadStationary + MultiplyMoving.
-  void matmul(const View& psum_out, const View& stationary, const View& moving, bool accumulate);
+  void matmul(const View& psum_out, const View& stationary, const View& moving, Accumulate accumulate);
   // The two halves of matmul, so one stationary tile serves several moving tiles:
   // multiply_moving uses the tile of the PE queue's latest load_stationary.
   void load_stationary(const View& stationary);
-  void multiply_moving(const View& psum_out, const View& moving, bool accumulate);
+  void multiply_moving(const View& psum_out, const View& moving, Accumulate accumulate);
   // out (PSUM, M x K) = in^T for in (K x M) through the array.
   void pe_transpose(const View& psum_out, const View& in);
   void activation(const View& out, const View& in, const ActArgs& a);

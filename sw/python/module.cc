@@ -292,6 +292,12 @@ void bind_views(py::module_& m) {
       .def("__rmul__", [](const kernel::Index& a, int64_t k) { return a * k; })
       .def_property_readonly("constant", &kernel::Index::constant);
   py::implicitly_convertible<int64_t, kernel::Index>();
+  py::class_<kernel::Accumulate>(m, "Accumulate",
+                                 "Whether a matmul adds into PSUM: a bool, or when_nonzero(index)")
+      .def(py::init<bool>(), py::arg("always"))
+      .def_static("when_nonzero", &kernel::Accumulate::when_nonzero, py::arg("index"),
+                  "adds when the index is nonzero: a K loop's first iteration overwrites");
+  py::implicitly_convertible<bool, kernel::Accumulate>();
   py::class_<kernel::HbmTensor>(m, "HbmTensor", "A row-major HBM tensor of a kernel")
       .def_readonly("name", &kernel::HbmTensor::name)
       .def_property_readonly("dtype", [](const kernel::HbmTensor& t) { return dtype_name(t.dtype); })
@@ -324,10 +330,10 @@ void bind_engines(py::class_<kernel::Kernel>& k) {
       .def("dma_copy", py::overload_cast<const kernel::HbmView&, const View&>(&Kernel::dma_copy),
            py::arg("dst"), py::arg("src"))
       .def("matmul", &Kernel::matmul, py::arg("psum_out"), py::arg("stationary"), py::arg("moving"),
-           py::arg("accumulate") = false)
+           py::arg("accumulate") = kernel::Accumulate(false))
       .def("load_stationary", &Kernel::load_stationary, py::arg("stationary"))
       .def("multiply_moving", &Kernel::multiply_moving, py::arg("psum_out"), py::arg("moving"),
-           py::arg("accumulate") = false)
+           py::arg("accumulate") = kernel::Accumulate(false))
       .def("pe_transpose", &Kernel::pe_transpose, py::arg("psum_out"), py::arg("input"))
       .def("activation", [](Kernel& self, const View& out, const View& in, const std::string& func,
                             float scale, float bias, std::optional<View> scale_vec,

@@ -24,14 +24,14 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 
-from ._tern import (Config, Engine, Error, HbmTensor, HbmView, Imm, Index, Kernel, Pool,
-                    ProgramImage, Reduce, ReduceOp, Tile, TripCount, View, config, decode,
+from ._tern import (Accumulate, Config, Engine, Error, HbmTensor, HbmView, Imm, Index, Kernel,
+                    Pool, ProgramImage, Reduce, ReduceOp, Tile, TripCount, View, config, decode,
                     encode, load_program, patterns, window)
 from . import _tern
 
-__all__ = ["Config", "Engine", "Error", "HbmTensor", "HbmView", "Imm", "Index", "Kernel", "Pool",
-           "ProgramImage", "Reduce", "ReduceOp", "Run", "Tile", "TripCount", "View", "config",
-           "decode", "encode", "load_program", "patterns", "run", "window"]
+__all__ = ["Accumulate", "Config", "Engine", "Error", "HbmTensor", "HbmView", "Imm", "Index",
+           "Kernel", "Pool", "ProgramImage", "Reduce", "ReduceOp", "Run", "Tile", "TripCount",
+           "View", "config", "decode", "encode", "load_program", "patterns", "run", "window"]
 
 BACKENDS = ("golden", "rtl", "cross")
 
