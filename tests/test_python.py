@@ -113,6 +113,46 @@ class Kernels(unittest.TestCase):
         out = tern.run(k.finish(), {"x": xs}, self.cfg).outputs["y"]
         np.testing.assert_array_equal(out, np.maximum(xs, 0))
 
+    def test_k_loop_with_run_time_accumulate(self):
+        """A K loop of matmuls whose first iteration overwrites PSUM (Accumulate.when_nonzero),
+        twice into the one PSUM slot, on golden and cross (the RTL beside it): small integers,
+        so every sum is exact and NumPy's integer product is the reference."""
+        P, K, N = 8, 48, 16
+        k = tern.Kernel(self.cfg, "k_loop")
+        a_t = k.input("a_t", K, P, "bf16")
+        b = k.input("b", K, 2 * N, "bf16")
+        c = k.output("c", P, 2 * N, "fp32")
+        st, mv = k.sbuf_pool("st", 2), k.sbuf_pool("mv", 2)
+        acc_pool, out_pool = k.psum_pool("acc", 1), k.sbuf_pool("out", 1)
+
+        def n_tile(nt):
+            acc = acc_pool.tile(P, N, "fp32", "acc")
+
+            def k_step(kt):
+                s = st.tile(P, P, "bf16", "st")
+                k.dma_copy(k.all(s), tern.window(a_t, kt * P, 0, P, P))
+                m = mv.tile(P, N, "bf16", "mv")
+                k.dma_copy(k.all(m), tern.window(b, kt * P, nt * N, P, N))
+                k.matmul(k.all(acc), k.all(s), k.all(m), tern.Accumulate.when_nonzero(kt))
+
+            k.loop(K // P, k_step)
+            o = out_pool.tile(P, N, "fp32", "out")
+            k.tensor_copy(k.all(o), k.all(acc))
+            k.dma_copy(tern.window(c, 0, nt * N, P, N), k.all(o))
+
+        k.loop(2, n_tile)
+        image = k.finish()
+        rng = np.random.default_rng(SEED)
+        at = rng.integers(-3, 4, (K, P))
+        bs = rng.integers(-3, 4, (K, 2 * N))
+        inputs = {"a_t": at.astype(np.float32), "b": bs.astype(np.float32)}
+        for backend in ("golden", "cross"):
+            with self.subTest(backend=backend):
+                out = tern.run(image, inputs, self.cfg, backend=backend).outputs["c"]
+                np.testing.assert_array_equal(out, (at.T @ bs).astype(np.float32))
+        with self.assertRaisesRegex(tern.Error, "when_nonzero: the index must be a nonnegative"):
+            tern.Accumulate.when_nonzero(tern.Index(-1))
+
 
 class BadInputs(unittest.TestCase):
     cfg = tern.config("tiny")
