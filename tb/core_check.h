@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -133,8 +134,11 @@ class SbufPlacer {
 
 // A Tensor Engine program on PE: a stationary tile (ldstat), one to three matmuls against it
 // into PSUM (random bank and offset; overwrite, accumulate, or acc_reg: r1 = random, zero half
-// the time, or r2 = 0), sometimes a pe_transpose; then another round now and then. `span` receives the SBUF bytes per partition the tiles use.
-inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
+// the time, or r2 = 0), sometimes a pe_transpose; then another round now and then. `span`
+// receives the SBUF bytes per partition the tiles use, `psum_rows` the byte offsets of the PSUM
+// words the program writes.
+inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span,
+                                      std::set<uint32_t>* psum_rows) {
   const uint32_t P = cfg.partitions, entries = cfg.psum_bank_bytes / 4;
   isa::Program p;
   auto& stream = p.streams[size_t(isa::Seq::kPe)];
@@ -147,6 +151,7 @@ inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rn
     const uint32_t bank = uint32_t(rng() % cfg.psum_banks), off = uint32_t(rng() % (entries - n + 1));
     ap.offset = 4 * (bank * entries + off);
     ap.dims[3] = {1, n};
+    for (uint32_t j = 0; psum_rows && j < n; ++j) psum_rows->insert(ap.offset + 4 * j);
     return ap;
   };
   // Run-time accumulate: r1 holds a random value (zero half the time), r2 stays zero.
@@ -197,6 +202,9 @@ inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rn
   stream.push_back(halt);
   *span = std::min(sbuf.span() + 64, cfg.sbuf_partition_bytes);
   return p;
+}
+inline isa::Program random_pe_program(const CoreConfig& cfg, std::mt19937_64& rng, uint32_t* span) {
+  return random_pe_program(cfg, rng, span, nullptr);
 }
 
 // Scalar Engine instructions on ACT: random function, dtypes, rounding, immediate or
@@ -263,12 +271,15 @@ inline isa::Program random_act_program(const CoreConfig& cfg, std::mt19937_64& r
 }
 
 // Runs `p` on the RTL and the golden model from the same random SBUF/PSUM contents in
-// [0, span) of every partition. Returns what differs (empty: nothing): the faulting sequencer,
-// its pc and code, and, when the golden run completes, every SBUF and PSUM word there.
+// [0, span) of every partition, and in the PSUM words at the byte offsets `psum_rows` (where a
+// generator's matmuls write, anywhere in PSUM: an accumulate differs from an overwrite only on
+// a nonzero word). Returns what differs (empty: nothing): the faulting sequencer, its pc and
+// code, and, when the golden run completes, every SBUF and PSUM word there.
 template <typename Harness>
 std::vector<std::string> compare_with_golden(const CoreConfig& cfg, Harness& rtl,
                                              const isa::Program& p, uint32_t span,
-                                             std::mt19937_64& rng, uint64_t* cycles = nullptr) {
+                                             std::mt19937_64& rng, uint64_t* cycles = nullptr,
+                                             const std::set<uint32_t>& psum_rows = {}) {
   std::vector<std::string> errors;
   core::CoreOptions gopt;
   gopt.hbm_bytes = kCoreHbmBytes;
@@ -278,6 +289,8 @@ std::vector<std::string> compare_with_golden(const CoreConfig& cfg, Harness& rtl
   auto each_row = [&](auto&& fn) {
     for (isa::Mem m : {isa::Mem::kSbuf, isa::Mem::kPsum})
       for (uint32_t a = 0; a < (m == isa::Mem::kSbuf ? span : psum_span); a += 4) fn(m, a);
+    for (uint32_t a : psum_rows)
+      if (a >= psum_span) fn(isa::Mem::kPsum, a);
   };
   auto mem_of = [&](isa::Mem m) -> core::OnChipMemory& {
     return m == isa::Mem::kSbuf ? golden.sbuf() : golden.psum();

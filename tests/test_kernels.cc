@@ -16,6 +16,7 @@
 #include "core/core_model.h"
 #include "isa/asm.h"
 #include "kernels/kernels.h"
+#include "numerics/numerics.h"
 #include "runtime/device.h"
 #include "test_util.h"
 #include "trace_check.h"
@@ -664,7 +665,7 @@ TEST(KernelApi, RunTimeAccumulateKeepsTheKLoopALoop) {
     TensorBits bits(n);
     for (size_t i = 0; i < n; ++i) {
       v[i] = int(rng() % 7) - 3;
-      bits[i] = kernel::fbits(float(v[i])) >> 16;  // exact in bf16
+      bits[i] = convert_from_fp32(Dtype::kBf16, kernel::fbits(float(v[i])), {}, 0);  // exact
     }
     return bits;
   };
