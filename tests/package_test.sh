@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The installable package (issue 25 item 3): `cmake --install` puts tern's headers, libraries,
 # configs and ternConfig.cmake in a fresh prefix; examples/scale_rows, configured against that
-# prefix alone, builds with find_package(tern), runs its kernel on the golden model and writes
-# a .npy file that NumPy reads as 2x + 1 of the inputs.
+# prefix alone, builds with find_package(tern) (tern::kernel, tern::runtime, tern::rtl), runs
+# its kernel on the golden model, the RTL and both (cross) and writes .npy files that NumPy
+# reads as 2x + 1 of the inputs.
 set -euo pipefail
 build=$1
 src=$2
@@ -13,7 +14,8 @@ cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/install.log" 2>&1 && ok 
   || { bad "install: $(tail -5 "$tmp/install.log")"; exit 1; }
 for f in lib/cmake/tern/ternConfig.cmake lib/cmake/tern/ternConfigVersion.cmake lib/libtern_model.a \
          lib/libtern_host.a include/tern/kernel/kernel.h include/tern/runtime/device.h \
-         include/tern/host/npy.h share/tern/configs/tiny.yaml; do
+         include/tern/host/npy.h include/tern/runtime/rtl_backend.h lib/libtern_rtl_neuroncore.a \
+         share/tern/src/systemc_quiet.cc share/tern/configs/tiny.yaml; do
   [[ -f "$tmp/prefix/$f" ]] && ok "installed $f" || bad "not installed: $f"
 done
 cmake -S "$src/examples/scale_rows" -B "$tmp/ex" -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -22,11 +24,25 @@ cmake -S "$src/examples/scale_rows" -B "$tmp/ex" -G Ninja -DCMAKE_BUILD_TYPE=Rel
 cmake --build "$tmp/ex" > "$tmp/build.log" 2>&1 && ok "the example builds" \
   || bad "build: $(tail -20 "$tmp/build.log")"
 grep -q -- "-I$src/" "$tmp/ex/build.ninja" && bad "the example compiles with the source tree's headers"
-out=$("$tmp/ex/scale_rows" "$tmp/y.npy" 2>&1) && [[ "$out" == *": PASS" ]] && ok "the example runs: $out" \
-  || bad "the example: $out"
-"$python" -c "
+for backend in golden rtl cross; do
+  out=$("$tmp/ex/scale_rows" "$tmp/y_$backend.npy" $backend 2>&1) && [[ "$out" == *": PASS" ]] \
+    && ok "the example runs on $backend: $out" || bad "the example on $backend: $out"
+  "$python" -c "
 import sys, numpy as np
 y = np.load(sys.argv[1]); x = (np.arange(200 * 96) % 97 - 48).reshape(200, 96) / 8
-sys.exit(0 if y.dtype == np.dtype('<f4') and np.array_equal(y, (2 * x + 1).astype('<f4')) else 1)" "$tmp/y.npy" \
-  && ok "NumPy reads 2x + 1" || bad "y.npy is not 2x + 1"
+sys.exit(0 if y.dtype == np.dtype('<f4') and np.array_equal(y, (2 * x + 1).astype('<f4')) else 1)" "$tmp/y_$backend.npy" \
+    && ok "NumPy reads 2x + 1 ($backend)" || bad "y_$backend.npy is not 2x + 1"
+done
+[[ "$(grep -c "SystemC" <<< "$out")" == 0 ]] && ok "no SystemC banner" || bad "the SystemC banner is printed: $out"
+out=$("$tmp/ex/scale_rows" "$tmp/y.npy" fpga 2>&1) && bad "an unknown backend runs: $out" \
+  || { [[ "$out" == *"unknown backend 'fpga'"* ]] && ok "an unknown backend: $out" || bad "an unknown backend: $out"; }
+
+# The Python module from the prefix alone (NKI's matmul tutorial, examples/python), every backend.
+pydir="$tmp/prefix/lib/python3/dist-packages"
+where=$(PYTHONPATH="$pydir" "$python" -c "import tern; print(tern.__file__)" 2>&1)
+[[ "$where" == "$pydir/tern/__init__.py" ]] && ok "import tern from the prefix" || bad "import tern: $where"
+for backend in golden rtl cross; do
+  out=$(cd "$tmp" && PYTHONPATH="$pydir" "$python" "$src/examples/python/matmul.py" --backend $backend 2>&1) \
+    && [[ "$out" == *": PASS" ]] && ok "matmul.py on $backend: ${out//$'\n'/; }" || bad "matmul.py on $backend: $out"
+done
 exit $fail

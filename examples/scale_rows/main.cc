@@ -1,6 +1,9 @@
 // y = 2x + 1 over a 200 x 96 fp32 tensor, tiled over the config's partitions: built with the
-// kernel API, run on the golden model, checked against the host's arithmetic and written as
-// a .npy file (`scale_rows OUT.npy`). Exits 0 when every element matches.
+// kernel API, run on a backend (golden, the default; rtl: the verilated core in the SystemC
+// platform; cross: both, compared), checked against the host's arithmetic and written as a
+// .npy file (`scale_rows OUT.npy [golden|rtl|cross]`). Exits 0 when every element matches.
+// A program linking tern::rtl starts at sc_main, SystemC's entry point: SystemC's library holds
+// main, which calls it.
 #include <fmt/format.h>
 
 #include <vector>
@@ -11,16 +14,18 @@
 #include "host/values.h"
 #include "kernel/kernel.h"
 #include "runtime/device.h"
+#include "runtime/rtl_backend.h"
 
 using namespace tern;
 using kernel::Index;
 
-int main(int argc, char** argv) {
-  if (argc != 2) {
-    fmt::print(stderr, "usage: scale_rows OUT.npy\n");
+int sc_main(int argc, char** argv) {
+  if (argc != 2 && argc != 3) {
+    fmt::print(stderr, "usage: scale_rows OUT.npy [golden|rtl|cross]\n");
     return 2;
   }
   try {
+    const Backend backend = argc == 3 ? parse_backend(argv[2]) : Backend::kGolden;
     const CoreConfig cfg = load_config(std::string(TERN_CONFIG_DIR) + "/tiny.yaml");
     constexpr uint32_t kRows = 200, kCols = 96;
     kernel::Kernel k(cfg, "scale_rows");
@@ -43,14 +48,19 @@ int main(int argc, char** argv) {
 
     std::vector<float> x_values(size_t(kRows) * kCols);
     for (size_t i = 0; i < x_values.size(); ++i) x_values[i] = float(int(i % 97) - 48) / 8;
-    const DeviceRun run = Device(cfg).run(k, program, {{"x", host::encode_floats(Dtype::kFp32, x_values)}});
+    DeviceOptions options;
+    options.rtl = rtl_runner();
+    const DeviceRun run =
+        Device(cfg, backend, options).run(k, program, {{"x", host::encode_floats(Dtype::kFp32, x_values)}});
     const TensorBits& out = run.outputs.at("y");
     const std::vector<float> y_values = host::decode_floats(Dtype::kFp32, out);
     size_t wrong = 0;
     for (size_t i = 0; i < x_values.size(); ++i) wrong += y_values[i] != 2 * x_values[i] + 1;
     host::write_npy(argv[1], host::HostTensor{Dtype::kFp32, {kRows, kCols}, out});
-    fmt::print("scale_rows on {}: {} cycles (estimated), {} of {} elements wrong: {}\n", cfg.name,
-               run.stats.cycles, wrong, out.size(), wrong == 0 ? "PASS" : "FAIL");
+    const std::string cycles = run.rtl ? fmt::format("{} RTL cycles", run.rtl->cycles)
+                                       : fmt::format("{} cycles (estimated)", run.stats.cycles);
+    fmt::print("scale_rows on {}, {}: {}, {} of {} elements wrong: {}\n", cfg.name, backend_name(backend),
+               cycles, wrong, out.size(), wrong == 0 ? "PASS" : "FAIL");
     return wrong == 0 ? 0 : 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "scale_rows: {}\n", e.what());

@@ -25,8 +25,8 @@ import tempfile
 from dataclasses import dataclass, field
 
 from ._tern import (Accumulate, Config, Engine, Error, HbmTensor, HbmView, Imm, Index, Kernel,
-                    Pool, ProgramImage, Reduce, ReduceOp, Tile, TripCount, View, config, decode,
-                    encode, load_program, patterns, window)
+                    Pool, ProgramImage, Reduce, ReduceOp, Tile, TripCount, View, decode, encode,
+                    load_program, patterns, window)
 from . import _tern
 
 __all__ = ["Accumulate", "Config", "Engine", "Error", "HbmTensor", "HbmView", "Imm", "Index",
@@ -44,6 +44,14 @@ class Run:
     cycles: int
     backend: str
     report: str = field(default="", repr=False)
+
+
+def config(name):
+    """A config: tiny, small, trn2 or fpga (the package's configs), or a config file's path."""
+    if "/" not in name and not name.endswith(".yaml"):
+        from ._build import TERN_CONFIGS
+        name = os.path.join(TERN_CONFIGS, name + ".yaml")
+    return _tern.config(name)
 
 
 def _rtl_runner():
