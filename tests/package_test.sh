@@ -37,6 +37,13 @@ done
 out=$("$tmp/ex/scale_rows" "$tmp/y.npy" fpga 2>&1) && bad "an unknown backend runs: $out" \
   || { [[ "$out" == *"unknown backend 'fpga'"* ]] && ok "an unknown backend: $out" || bad "an unknown backend: $out"; }
 
+# The CLI from the prefix: its config names are the package's, tern-rtl is beside it.
+out=$("$tmp/prefix/bin/tern" run softmax --config tiny --backend cross 2>&1) && [[ "$out" == *"PASS"* ]] \
+  && ok "bin/tern run softmax --backend cross: $(tail -1 <<< "$out")" || bad "bin/tern run softmax: $out"
+out=$("$tmp/prefix/bin/tern" run softmax --config nosuch 2>&1) && bad "an unknown config runs: $out" \
+  || { [[ "$out" == *"$tmp/prefix/share/tern/configs/nosuch.yaml"* ]] && ok "an unknown config names the package's file: $out" \
+       || bad "an unknown config: $out"; }
+
 # The Python module from the prefix alone (NKI's matmul tutorial, examples/python), every backend.
 pydir="$tmp/prefix/lib/python3/dist-packages"
 where=$(PYTHONPATH="$pydir" "$python" -c "import tern; print(tern.__file__)" 2>&1)

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <climits>
 #include <fstream>
 #include <vector>
 
@@ -14,6 +17,19 @@ namespace {
 
 bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// An installed program's configs: <prefix>/share/tern/configs beside <prefix>/bin (empty when
+// the program does not sit in such a prefix, as in the build tree).
+std::string installed_config_dir() {
+  char self[PATH_MAX] = {};
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n <= 0) return {};
+  const std::string exe(self, size_t(n));
+  const std::string bin = exe.substr(0, exe.rfind('/'));
+  if (bin.size() < 4 || bin.compare(bin.size() - 4, 4, "/bin") != 0) return {};
+  const std::string dir = bin.substr(0, bin.size() - 4) + "/share/tern/configs";
+  return access(dir.c_str(), R_OK | X_OK) == 0 ? dir : std::string();
 }
 
 }  // namespace
@@ -32,7 +48,8 @@ void write_text_file(const std::string& path, const std::string& text) {
 
 std::string config_path(const std::string& name_or_path) {
   if (name_or_path.find('/') != std::string::npos || ends_with(name_or_path, ".yaml")) return name_or_path;
-  return fmt::format("{}/{}.yaml", TERN_CONFIG_DIR, name_or_path);
+  static const std::string installed = installed_config_dir();
+  return fmt::format("{}/{}.yaml", installed.empty() ? TERN_CONFIG_DIR : installed, name_or_path);
 }
 
 isa::ProgramImage load_program_file(const std::string& path) {

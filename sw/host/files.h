@@ -13,8 +13,9 @@ namespace tern::host {
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
 
-// The file of a config given as a name (tiny, small, trn2: configs/NAME.yaml of this build) or
-// as a path (anything with a '/' or ending in .yaml).
+// The file of a config given as a name (tiny, small, trn2: configs/NAME.yaml of this build, or
+// of the package for a program installed in P/bin: P/share/tern/configs/NAME.yaml) or as a
+// path (anything with a '/' or ending in .yaml).
 std::string config_path(const std::string& name_or_path);
 
 // A program file: PROG.s (assembly, with its directives) or PROG.tbin (TERNIMG1 or a bare
