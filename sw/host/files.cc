@@ -22,17 +22,20 @@ bool ends_with(const std::string& s, const std::string& tail) {
 // An installed program's configs: <prefix>/share/tern/configs beside <prefix>/bin (empty when
 // the program does not sit in such a prefix, as in the build tree).
 std::string installed_config_dir() {
-  char self[PATH_MAX] = {};
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-  if (n <= 0) return {};
-  const std::string exe(self, size_t(n));
-  const std::string bin = exe.substr(0, exe.rfind('/'));
-  if (bin.size() < 4 || bin.compare(bin.size() - 4, 4, "/bin") != 0) return {};
+  const std::string bin = executable_dir();
+  if (!ends_with(bin, "/bin")) return {};
   const std::string dir = bin.substr(0, bin.size() - 4) + "/share/tern/configs";
   return access(dir.c_str(), R_OK | X_OK) == 0 ? dir : std::string();
 }
 
 }  // namespace
+
+std::string executable_dir() {
+  char self[PATH_MAX] = {};
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  const std::string exe = n > 0 ? std::string(self, size_t(n)) : std::string();
+  return exe.substr(0, exe.empty() ? 0 : exe.rfind('/'));
+}
 
 std::string read_text_file(const std::string& path) {
   // A program of a million instructions is 128 MiB as an image; nothing tern reads is larger.

@@ -13,6 +13,9 @@ namespace tern::host {
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
 
+// The directory of the running program (empty when the system cannot say).
+std::string executable_dir();
+
 // The file of a config given as a name (tiny, small, trn2: configs/NAME.yaml of this build, or
 // of the package for a program installed in P/bin: P/share/tern/configs/NAME.yaml) or as a
 // path (anything with a '/' or ending in .yaml).

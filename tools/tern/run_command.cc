@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <climits>
 #include <map>
 #include <ostream>
 
@@ -36,11 +35,7 @@ bool ends_with(const std::string& s, const std::string& tail) {
 // `tern` itself carries no RTL (so lint and FPGA flows build it in seconds): the RTL backends
 // run in tern-rtl, next to it, with the same arguments.
 [[noreturn]] void exec_tern_rtl(const std::vector<std::string>& args) {
-  char self[PATH_MAX] = {};
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-  std::string dir = n > 0 ? std::string(self, size_t(n)) : std::string();
-  dir = dir.substr(0, dir.rfind('/') + 1);
-  const std::string path = dir + "tern-rtl";
+  const std::string path = host::executable_dir() + "/tern-rtl";
   std::vector<std::string> owned{path};
   owned.insert(owned.end(), args.begin(), args.end());
   std::vector<char*> argv;
