@@ -8,6 +8,7 @@ packages=(
   verilator libsystemc-dev
   libgtest-dev libgmock-dev libfmt-dev libyaml-cpp-dev libmpfr-dev libgmp-dev nlohmann-json3-dev libcli11-dev
   yosys z3 nextpnr-ice40 fpga-icestorm python3 python3-dev pybind11-dev python3-yaml python3-numpy lcov
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 )
 
 missing=()

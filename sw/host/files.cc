@@ -15,10 +15,6 @@
 namespace tern::host {
 namespace {
 
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 // An installed program's configs: <prefix>/share/tern/configs beside <prefix>/bin (empty when
 // the program does not sit in such a prefix, as in the build tree).
 std::string installed_config_dir() {
@@ -29,6 +25,10 @@ std::string installed_config_dir() {
 }
 
 }  // namespace
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
 
 std::string executable_dir() {
   char self[PATH_MAX] = {};
@@ -49,10 +49,14 @@ void write_text_file(const std::string& path, const std::string& text) {
   if (!out) throw Error(fmt::format("{}: cannot write", path));
 }
 
-std::string config_path(const std::string& name_or_path) {
+std::string config_path(const std::string& name_or_path, const std::string& configs_dir) {
   if (name_or_path.find('/') != std::string::npos || ends_with(name_or_path, ".yaml")) return name_or_path;
+  return fmt::format("{}/{}.yaml", configs_dir, name_or_path);
+}
+
+std::string config_path(const std::string& name_or_path) {
   static const std::string installed = installed_config_dir();
-  return fmt::format("{}/{}.yaml", installed.empty() ? TERN_CONFIG_DIR : installed, name_or_path);
+  return config_path(name_or_path, installed.empty() ? TERN_CONFIG_DIR : installed);
 }
 
 isa::ProgramImage load_program_file(const std::string& path) {

@@ -13,6 +13,9 @@ namespace tern::host {
 std::string read_text_file(const std::string& path);
 void write_text_file(const std::string& path, const std::string& text);
 
+// Whether `s` ends with `tail`.
+bool ends_with(const std::string& s, const std::string& tail);
+
 // The directory of the running program (empty when the system cannot say).
 std::string executable_dir();
 
@@ -20,6 +23,8 @@ std::string executable_dir();
 // of the package for a program installed in P/bin: P/share/tern/configs/NAME.yaml) or as a
 // path (anything with a '/' or ending in .yaml).
 std::string config_path(const std::string& name_or_path);
+// The same with the names resolved in `configs_dir` (the Python module's package configs).
+std::string config_path(const std::string& name_or_path, const std::string& configs_dir);
 
 // A program file: PROG.s (assembly, with its directives) or PROG.tbin (TERNIMG1 or a bare
 // TERNPRG1); errors name the file and the place.

@@ -36,8 +36,8 @@ struct Config {
   std::string path;
 };
 
-Config config(const std::string& name) {
-  const std::string path = host::config_path(name);
+Config config(const std::string& name, const std::string& configs_dir) {
+  const std::string path = configs_dir.empty() ? host::config_path(name) : host::config_path(name, configs_dir);
   return {load_config(path), path};
 }
 
@@ -426,7 +426,8 @@ void bind_runtime(py::module_& m) {
       .def_property_readonly("pe_cols", [](const Config& c) { return c.cfg.pe_cols; })
       .def_property_readonly("moving_max_n", [](const Config& c) { return c.cfg.moving_max_n(); })
       .def_property_readonly("sbuf_partition_bytes", [](const Config& c) { return c.cfg.sbuf_partition_bytes; });
-  m.def("config", &config, py::arg("name"), "tiny, small, trn2 or a config file's path");
+  m.def("config", &config, py::arg("name"), py::arg("configs_dir") = "",
+        "tiny, small, trn2 (in configs_dir, else the build's configs) or a config file's path");
   py::class_<isa::ProgramImage>(m, "ProgramImage", "A program and its tensor table (.tbin)")
       .def_readonly("name", &isa::ProgramImage::name)
       .def_property_readonly("tensors", [](const isa::ProgramImage& im) {

@@ -12,6 +12,7 @@
 #include "fp_command.h"
 #include "fpga_command.h"
 #include "gen_commands.h"
+#include "gpsimd_command.h"
 #include "run_command.h"
 
 namespace {
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
   CLI::App* fp = add_passthrough(app, "fp", "numerics blocks over hex vectors on stdin (tern fp --help)");
   CLI::App* run = add_passthrough(app, "run", "run a reference kernel on a backend (tern run --help)");
   CLI::App* fpga = add_passthrough(app, "fpga", "the iCE40 bitstream's self-checking GEMM ROMs (tern fpga --help)");
+  CLI::App* gpsimd = add_passthrough(app, "gpsimd", "bare-metal programs on a GPSIMD core (tern gpsimd --help)");
   add_asm_commands(app);
   tern::add_generator_commands(app, std::cout);
   if (argc < 2) {
@@ -56,6 +58,7 @@ int main(int argc, char** argv) {
     if (*fp) return tern::run_fp_command(fp->remaining(), std::cin, std::cout);
     if (*run) return tern::run_run_command(run->remaining(), std::cout);
     if (*fpga) return tern::run_fpga_command(fpga->remaining(), std::cout);
+    if (*gpsimd) return tern::run_gpsimd_command(gpsimd->remaining(), std::cout);
     return 0;
   } catch (const std::exception& e) {
     fmt::print(stderr, "tern: error: {}\n", e.what());

@@ -28,10 +28,6 @@ constexpr double kNominalGhz = 1.0;
 
 CoreConfig resolve_config(const std::string& name) { return load_config(host::config_path(name)); }
 
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 // `tern` itself carries no RTL (so lint and FPGA flows build it in seconds): the RTL backends
 // run in tern-rtl, next to it, with the same arguments.
 [[noreturn]] void exec_tern_rtl(const std::vector<std::string>& args) {
@@ -155,7 +151,7 @@ bool parse_run_args(const std::vector<std::string>& args, RunArgs& a, std::ostre
   return true;
 }
 
-bool is_program_file(const std::string& arg) { return ends_with(arg, ".s") || ends_with(arg, ".tbin"); }
+bool is_program_file(const std::string& arg) { return host::ends_with(arg, ".s") || host::ends_with(arg, ".tbin"); }
 
 // `list` ("a.npy,y=b.npy") matched to the image's inputs or outputs: a named item to its
 // tensor, the unnamed ones to the rest in table order. Every file and tensor at most once.
@@ -263,8 +259,8 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, Rtl
   }
   std::string waves, profile = a.profile;
   if (!a.trace.empty()) {
-    if (ends_with(a.trace, ".fst")) waves = a.trace;
-    else if (ends_with(a.trace, ".json")) profile = a.trace;
+    if (host::ends_with(a.trace, ".fst")) waves = a.trace;
+    else if (host::ends_with(a.trace, ".json")) profile = a.trace;
     else throw Error(fmt::format("--trace {}: give a .fst (waves) or .json (profile) file", a.trace));
   }
   const Backend backend = parse_backend(a.backend);

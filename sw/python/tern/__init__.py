@@ -48,10 +48,8 @@ class Run:
 
 def config(name):
     """A config: tiny, small, trn2 or fpga (the package's configs), or a config file's path."""
-    if "/" not in name and not name.endswith(".yaml"):
-        from ._build import TERN_CONFIGS
-        name = os.path.join(TERN_CONFIGS, name + ".yaml")
-    return _tern.config(name)
+    from ._build import TERN_CONFIGS
+    return _tern.config(name, TERN_CONFIGS)
 
 
 def _rtl_runner():

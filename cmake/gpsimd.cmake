@@ -1,0 +1,40 @@
+# Programs for the GPSIMD engine's RISC-V cores (docs/gpsimd.md "Toolchain"): built with Debian's
+# riscv64-unknown-elf-gcc and picolibc (scripts/bootstrap.sh installs both) for RV32IMF, linked
+# into the cores' local memory map with the device runtime (sw/gpsimd/device).
+find_program(TERN_RISCV_GCC riscv64-unknown-elf-gcc REQUIRED)
+
+# The local memory map: code and read-only data in its lower half, data, heap and stack in the
+# upper half (picolibc.ld's flash and ram regions). Its base and size are CoreConfig's defaults
+# (model/gpsimd/rv_core.h).
+set(TERN_GPSIMD_MEM_BASE 0x80000000)
+set(TERN_GPSIMD_RAM_BASE 0x80008000)
+set(TERN_GPSIMD_HALF_BYTES 0x8000)
+set(TERN_GPSIMD_DEVICE_DIR ${CMAKE_SOURCE_DIR}/sw/gpsimd/device)
+set(TERN_GPSIMD_CFLAGS -march=rv32imf -mabi=ilp32f -O2 -g -Wall -Wextra -Werror --specs=picolibc.specs --crt0=hosted
+    -I${TERN_GPSIMD_DEVICE_DIR})
+set(TERN_GPSIMD_LDFLAGS -Wl,--defsym=__flash=${TERN_GPSIMD_MEM_BASE},--defsym=__flash_size=${TERN_GPSIMD_HALF_BYTES}
+    -Wl,--defsym=__ram=${TERN_GPSIMD_RAM_BASE},--defsym=__ram_size=${TERN_GPSIMD_HALF_BYTES})
+
+# tern_gpsimd_program(<name> SOURCES <file>... [DEFINES <NAME=VALUE>...]): the program
+# ${CMAKE_CURRENT_BINARY_DIR}/gpsimd/<name>.elf from C, C++ or assembly (.S) sources, built by
+# target gpsimd_<name> (part of `all`).
+function(tern_gpsimd_program name)
+  cmake_parse_arguments(P "" "" "SOURCES;DEFINES" ${ARGN})
+  set(sources)
+  foreach(src ${P_SOURCES})
+    get_filename_component(abs ${src} ABSOLUTE)
+    list(APPEND sources ${abs})
+  endforeach()
+  set(defines)
+  foreach(d ${P_DEFINES})
+    list(APPEND defines -D${d})
+  endforeach()
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/gpsimd/${name}.elf)
+  set(rt ${TERN_GPSIMD_DEVICE_DIR}/tern_gpsimd_rt.c)
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/gpsimd
+    COMMAND ${TERN_RISCV_GCC} ${TERN_GPSIMD_CFLAGS} ${defines} ${TERN_GPSIMD_LDFLAGS} -o ${out} ${sources} ${rt}
+    DEPENDS ${sources} ${rt} ${TERN_GPSIMD_DEVICE_DIR}/tern_gpsimd.h
+    COMMENT "GPSIMD program ${name}.elf" VERBATIM)
+  add_custom_target(gpsimd_${name} ALL DEPENDS ${out})
+endfunction()

@@ -1,0 +1,53 @@
+/* The GPSIMD device library (docs/gpsimd.md): what a program on a GPSIMD core needs to talk to
+ * the machine. Header-only C (usable from C++), for riscv64-unknown-elf-gcc -march=rv32imf
+ * -mabi=ilp32f; programs link tern_gpsimd_rt.c (tohost, _exit) through tern_gpsimd_program(). */
+#ifndef TERN_GPSIMD_H
+#define TERN_GPSIMD_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The exit-code word the host watches (riscv-tests convention): 1 is pass, (n << 1) | 1 is
+ * "test n failed". Defined in tern_gpsimd_rt.c; exit(status) writes it. */
+extern volatile uint32_t tohost;
+
+/* Ends the program: status 0 passes, status n reports test n as failed. */
+static inline __attribute__((noreturn)) void tern_exit(uint32_t status) {
+  tohost = (status << 1) | 1u;
+  for (;;) {
+  }
+}
+
+/* A failed check reports `test`'s number. */
+static inline void tern_check(int ok, uint32_t test) {
+  if (!ok) tern_exit(test);
+}
+
+/* The value of the CSR named `csr` (its assembler name). */
+#define TERN_CSR_READ(csr)                          \
+  ({                                                \
+    uint32_t tern_csr_value_;                       \
+    __asm__ volatile("csrr %0, " #csr : "=r"(tern_csr_value_)); \
+    tern_csr_value_;                                \
+  })
+
+/* The core's number (mhartid), cycles and instructions retired so far. */
+static inline uint32_t tern_core_id(void) { return TERN_CSR_READ(mhartid); }
+static inline uint32_t tern_cycles(void) { return TERN_CSR_READ(cycle); }
+static inline uint32_t tern_instret(void) { return TERN_CSR_READ(instret); }
+
+/* The F extension's accrued exception flags (fflags), read and cleared. */
+static inline uint32_t tern_fflags_take(void) {
+  uint32_t v;
+  __asm__ volatile("csrrw %0, fflags, zero" : "=r"(v));
+  return v;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TERN_GPSIMD_H */

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# End-to-end test of `tern gpsimd run`: the self-checking RV32IMF programs (tests/gpsimd) pass on
+# the golden core; each other ending (a failing test number, a fault, the cycle limit) gives its
+# message and exit status; and every file a core cannot run is refused in words.
+# Usage: gpsimd_cli_test.sh TERN PROGRAM_DIR RISCV_GCC DEVICE_DIR
+set -euo pipefail
+tern=$1 progs=$2 gcc=$3 device=$4
+source "$(dirname "$0")/lib.sh"
+
+# expect NAME STATUS PATTERN ARGS...: `tern gpsimd run ARGS` exits with STATUS and prints PATTERN.
+expect() {
+  local name=$1 want=$2 pattern=$3
+  shift 3
+  local status=0
+  "$tern" gpsimd run "$@" > "$tmp/out" 2>&1 || status=$?
+  if [[ $status -eq $want ]] && grep -qE -- "$pattern" "$tmp/out"; then ok "$name"; else
+    bad "$name (status $status, want $want; output: $(cat "$tmp/out"))"
+  fi
+}
+
+expect "every instruction class passes" 0 "PASS \(tohost 1\); cycles [0-9]+, instructions retired [0-9]+" "$progs/classes.elf"
+expect "a C program with picolibc passes" 0 "PASS" "$progs/c_program.elf"
+expect "a failing test's number is the exit status" 3 "FAIL: test 3 \(tohost 7\)" "$progs/outcome_fail.elf"
+expect "an illegal instruction stops with its pc" 1 "FAULT: illegal instruction \(mcause 2\) at pc 0x800000[0-9a-f]{2}: instruction 0x00000000" "$progs/outcome_illegal.elf"
+expect "a misaligned store names its address" 1 "FAULT: misaligned store \(mcause 6\) at pc 0x[0-9a-f]{8}: address 0x[0-9a-f]{7}2" "$progs/outcome_misaligned.elf"
+expect "a spin loop ends at the cycle limit" 1 "TIMEOUT: no tohost write within the cycle limit; cycles 100[0-9]," "$progs/outcome_spin.elf" --max-cycles 1000
+expect "an even tohost value is refused" 1 "tohost written with the even value 2" "$progs/outcome_even.elf"
+
+# The retire trace: one line per instruction, with register and memory writes.
+expect "--trace writes the retire trace" 0 "PASS" "$progs/classes.elf" --trace "$tmp/trace.txt"
+retired=$("$tern" gpsimd run "$progs/classes.elf" | sed -E 's/.*instructions retired ([0-9]+).*/\1/')
+if [[ $(wc -l < "$tmp/trace.txt") -eq $retired ]] && grep -qE '^80000000 [0-9a-f]{8} x2=' "$tmp/trace.txt" \
+   && grep -qE ' mem\[[0-9a-f]{8}\]4=1$' "$tmp/trace.txt"; then ok "the trace has every retired instruction"
+else bad "the trace has every retired instruction ($(wc -l < "$tmp/trace.txt") lines, $retired retired)"; fi
+
+# Files a core cannot run, and bad options.
+flags=(-march=rv32imf -mabi=ilp32f -O2 --specs=picolibc.specs --crt0=hosted -I"$device")
+printf 'not an elf at all\n' > "$tmp/text.elf"
+"$gcc" "${flags[@]}" -c -o "$tmp/object.o" "$device/tern_gpsimd_rt.c"
+"$gcc" "${flags[@]/rv32imf/rv32imafc}" -o "$tmp/rvc.elf" "$(dirname "$0")/gpsimd/c_program.c" "$device/tern_gpsimd_rt.c"
+"$gcc" -march=rv32imfd -mabi=ilp32d -O2 --specs=picolibc.specs --crt0=hosted -I"$device" -o "$tmp/double.elf" \
+  "$(dirname "$0")/gpsimd/c_program.c" "$device/tern_gpsimd_rt.c"
+printf '  .globl main\nmain: ret\n' > "$tmp/no_tohost.S"
+"$gcc" "${flags[@]}" -o "$tmp/no_tohost.elf" "$tmp/no_tohost.S" -Wl,--defsym=_exit=main
+head -c 100 "$progs/classes.elf" > "$tmp/truncated.elf"
+expect "a missing file is named" 1 "/nonexistent.elf" /nonexistent.elf
+expect "a text file has no ELF magic" 1 "text.elf: not a GPSIMD program: .*shorter than an ELF header|no ELF magic" "$tmp/text.elf"
+expect "a truncated ELF is refused" 1 "truncated.elf: not a GPSIMD program: .*past the end of the file" "$tmp/truncated.elf"
+expect "a 64-bit ELF is refused" 1 "a 64-bit ELF; GPSIMD cores are RV32" "$tern"
+expect "an object file is refused" 1 "not an executable" "$tmp/object.o"
+expect "the C extension is refused" 1 "C \(compressed\) extension" "$tmp/rvc.elf"
+expect "the double-float ABI is refused" 1 "double- or quad-precision float ABI" "$tmp/double.elf"
+expect "a program without tohost is refused" 1 "no \`tohost\` symbol" "$tmp/no_tohost.elf"
+expect "the rtl backend says it is not built" 1 "--backend rtl: the GPSIMD RTL cores .* are not built yet" "$progs/classes.elf" --backend rtl
+expect "an unknown backend is refused" 1 "--backend" "$progs/classes.elf" --backend fpga
+expect "a negative cycle limit is refused" 1 "max-cycles" "$progs/classes.elf" --max-cycles -5
+expect "a zero cycle limit is refused" 1 "max-cycles" "$progs/classes.elf" --max-cycles 0
+expect "a trace into a missing directory is refused before the run" 1 "trace.*/nonexistent/t.txt" "$progs/classes.elf" --trace /nonexistent/t.txt
+expect "a trace over the program is refused" 1 "trace" "$progs/classes.elf" --trace "$progs/classes.elf"
+exit $fail
