@@ -10,16 +10,21 @@ set(TERN_GPSIMD_MEM_BASE 0x80000000)
 set(TERN_GPSIMD_RAM_BASE 0x80008000)
 set(TERN_GPSIMD_HALF_BYTES 0x8000)
 set(TERN_GPSIMD_DEVICE_DIR ${CMAKE_SOURCE_DIR}/sw/gpsimd/device)
-set(TERN_GPSIMD_CFLAGS -march=rv32imf -mabi=ilp32f -O2 -g -Wall -Wextra -Werror --specs=picolibc.specs --crt0=hosted
-    -I${TERN_GPSIMD_DEVICE_DIR})
+set(TERN_GPSIMD_CFLAGS -O2 -g -Wall -Wextra -Werror --specs=picolibc.specs --crt0=hosted -I${TERN_GPSIMD_DEVICE_DIR})
 set(TERN_GPSIMD_LDFLAGS -Wl,--defsym=__flash=${TERN_GPSIMD_MEM_BASE},--defsym=__flash_size=${TERN_GPSIMD_HALF_BYTES}
     -Wl,--defsym=__ram=${TERN_GPSIMD_RAM_BASE},--defsym=__ram_size=${TERN_GPSIMD_HALF_BYTES})
 
-# tern_gpsimd_program(<name> SOURCES <file>... [DEFINES <NAME=VALUE>...]): the program
+# tern_gpsimd_program(<name> SOURCES <file>... [DEFINES <NAME=VALUE>...] [RV32IM]): the program
 # ${CMAKE_CURRENT_BINARY_DIR}/gpsimd/<name>.elf from C, C++ or assembly (.S) sources, built by
-# target gpsimd_<name> (part of `all`).
+# target gpsimd_<name> (part of `all`), for RV32IMF (the ISS's cores) or, with RV32IM, without
+# the F extension (the RTL cores as they are today; float arithmetic in software).
 function(tern_gpsimd_program name)
-  cmake_parse_arguments(P "" "" "SOURCES;DEFINES" ${ARGN})
+  cmake_parse_arguments(P "RV32IM" "" "SOURCES;DEFINES" ${ARGN})
+  if(P_RV32IM)
+    set(arch -march=rv32im -mabi=ilp32)
+  else()
+    set(arch -march=rv32imf -mabi=ilp32f)
+  endif()
   set(sources)
   foreach(src ${P_SOURCES})
     get_filename_component(abs ${src} ABSOLUTE)
@@ -33,7 +38,7 @@ function(tern_gpsimd_program name)
   set(rt ${TERN_GPSIMD_DEVICE_DIR}/tern_gpsimd_rt.c)
   add_custom_command(OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/gpsimd
-    COMMAND ${TERN_RISCV_GCC} ${TERN_GPSIMD_CFLAGS} ${defines} ${TERN_GPSIMD_LDFLAGS} -o ${out} ${sources} ${rt}
+    COMMAND ${TERN_RISCV_GCC} ${arch} ${TERN_GPSIMD_CFLAGS} ${defines} ${TERN_GPSIMD_LDFLAGS} -o ${out} ${sources} ${rt}
     DEPENDS ${sources} ${rt} ${TERN_GPSIMD_DEVICE_DIR}/tern_gpsimd.h
     COMMENT "GPSIMD program ${name}.elf" VERBATIM)
   add_custom_target(gpsimd_${name} ALL DEPENDS ${out})

@@ -9,26 +9,12 @@
 
 #include "common/error.h"
 #include "gpsimd/rv_core.h"
+#include "rv_encode.h"
 
 namespace tern::gpsimd {
 namespace {
 
-// Encoders of the base formats (the manual's figures).
-uint32_t r_type(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t rd, uint32_t op) {
-  return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
-}
-uint32_t i_type(int32_t imm, uint32_t rs1, uint32_t f3, uint32_t rd, uint32_t op) {
-  return uint32_t(imm & 0xFFF) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
-}
-uint32_t s_type(int32_t imm, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t op) {
-  const uint32_t u = uint32_t(imm) & 0xFFF;
-  return (u >> 5) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (u & 0x1F) << 7 | op;
-}
-uint32_t addi(uint32_t rd, uint32_t rs1, int32_t imm) { return i_type(imm, rs1, 0, rd, 0x13); }
-uint32_t lui(uint32_t rd, uint32_t imm20) { return imm20 << 12 | rd << 7 | 0x37; }
-uint32_t op(uint32_t f7, uint32_t f3, uint32_t rd, uint32_t rs1, uint32_t rs2) {
-  return r_type(f7, rs2, rs1, f3, rd, 0x33);
-}
+using namespace test::rv;  // NOLINT(google-build-using-namespace): the encoders
 constexpr uint32_t kBase = 0x80000000u;
 
 class GpsimdCore : public ::testing::Test {
@@ -160,16 +146,36 @@ TEST_F(GpsimdCore, FlagsAccrueAndDynamicRoundingUsesFrm) {
   EXPECT_EQ(core.fcsr() & 0x1F, fflags::kInexact);
 }
 
-TEST_F(GpsimdCore, CycleEstimateCountsStalls) {
-  // lw x2, 0(x1) then add x3, x2, x2: one load-use stall.
+TEST_F(GpsimdCore, CycleEstimateIsTheRtlPipelines) {
+  // Two cycles to the first EX, then lui, lw (one more: the memory port), add.
+  EXPECT_EQ(core.cycles(), 2u);
   run({lui(1, 0x80000), i_type(0, 1, 2, 2, 0x03), op(0, 0, 3, 2, 2)});
   EXPECT_EQ(core.instret(), 3u);
-  EXPECT_EQ(core.cycles(), 4u);
+  EXPECT_EQ(core.cycles(), 2u + 3u + 1u);
   Core c{CoreConfig{}};
   std::swap(core, c);
-  run({addi(1, 0, 9), addi(2, 0, 2), op(1, 4, 3, 1, 2)});  // div: 33 more cycles
-  EXPECT_EQ(core.cycles(), 3u + 33u);
+  run({addi(1, 0, 9), addi(2, 0, 2), op(1, 4, 3, 1, 2)});  // div: the M unit's 36 more
+  EXPECT_EQ(core.cycles(), 2u + 3u + 36u);
   EXPECT_EQ(core.x(3), 4u);
+  Core d{CoreConfig{}};
+  std::swap(core, d);
+  run({0x0080006Fu /* jal x0, +8 */, addi(1, 0, 1), addi(2, 0, 2)});  // a jump: 2 more
+  EXPECT_EQ(core.cycles(), 2u + 2u + 2u);
+  EXPECT_EQ(core.x(1), 0u);
+}
+
+TEST(GpsimdCoreConfig, WithoutFTheFpInstructionsAndCsrsAreIllegal) {
+  CoreConfig cfg;
+  cfg.has_f = false;
+  for (uint32_t insn : {0x00000053u /* fadd.s f0,f0,f0 */, 0x00002007u /* flw f0,0(x0) */,
+                        0x003020F3u /* csrr x1, fcsr */}) {
+    Core c{cfg};
+    c.write_memory(kBase, {uint8_t(insn), uint8_t(insn >> 8), uint8_t(insn >> 16), uint8_t(insn >> 24)});
+    c.set_pc(kBase);
+    const Core::Step s = c.step();
+    ASSERT_TRUE(s.exception) << std::hex << insn;
+    EXPECT_EQ(s.exception->cause, Cause::kIllegalInstruction) << std::hex << insn;
+  }
 }
 
 TEST(GpsimdCoreConfig, LocalMemoryOutsideTheAddressSpaceIsAnError) {

@@ -16,11 +16,15 @@ constexpr uint32_t kStore = 0x23, kStoreFp = 0x27, kOp = 0x33, kLui = 0x37;
 constexpr uint32_t kMadd = 0x43, kMsub = 0x47, kNmsub = 0x4B, kNmadd = 0x4F, kOpFp = 0x53;
 constexpr uint32_t kBranch = 0x63, kJalr = 0x67, kJal = 0x6F, kSystem = 0x73;
 
-// Cycle estimate (docs/gpsimd.md): one per instruction, plus these.
-constexpr unsigned kRedirectPenalty = 2;  // taken branch or jump: fetch restarts
-constexpr unsigned kLoadUseStall = 1;
+// Cycle estimate (docs/gpsimd.md), the RTL core's pipeline (rtl/gpsimd/tern_gpsimd_core.sv):
+// the first instruction reaches EX two cycles after the start (fetch, decode), then one cycle
+// per instruction plus these.
+constexpr uint64_t kPipelineFill = 2;
+constexpr unsigned kRedirectPenalty = 2;  // taken branch or jump: fetch restarts from EX
+constexpr unsigned kLoadCycles = 1;       // a load takes the memory's one read port from fetch
+constexpr unsigned kMulDivCycles = 36;    // the iterative M unit (tern_gpsimd_pkg::MulDivCycles)
+// The F extension's pipeline, which the RTL does not have yet: targets.
 constexpr unsigned kFpUseStall = 2;       // FP results arrive three stages after issue
-constexpr unsigned kIntDivideCycles = 33; // radix-2, one quotient bit per cycle
 constexpr unsigned kFpDivSqrtCycles = 26; // digit recurrence, one bit per cycle
 
 uint32_t opcode(uint32_t i) { return i & 0x7F; }
@@ -93,7 +97,8 @@ std::string describe(const Exception& e) {
   return what;
 }
 
-Core::Core(const CoreConfig& config) : config_(config), mem_(config.mem_bytes, 0), pc_(config.mem_base) {
+Core::Core(const CoreConfig& config)
+    : config_(config), mem_(config.mem_bytes, 0), pc_(config.mem_base), cycles_(kPipelineFill) {
   if (config.mem_bytes == 0 || config.mem_bytes % 4 != 0 ||
       uint64_t(config.mem_base) + config.mem_bytes > (uint64_t(1) << 32)) {
     throw Error(fmt::format("gpsimd core: local memory of {} bytes at 0x{:08x} is not a word-sized "
@@ -170,9 +175,10 @@ Core::Step Core::step() {
     r.pc = pc_;
     r.insn = insn;
     uint32_t next_pc = pc_ + 4;
+    redirected_ = false;
     s.exception = exec_int(insn, r, next_pc);
     if (!s.exception) {
-      account(insn, r, next_pc != pc_ + 4);
+      account(insn, r, redirected_);
       pc_ = next_pc;
       s.retired = r;
     }
@@ -184,17 +190,13 @@ Core::Step Core::step() {
 void Core::account(uint32_t insn, const Retire& r, bool redirected) {
   ++instret_;
   cycles_ += 1 + (redirected ? kRedirectPenalty : 0);
-  if (pending_stall_ != 0 && reads_register(insn, pending_dest_ == Retire::Dest::kF, pending_rd_)) {
-    cycles_ += pending_stall_;
-  }
+  if (pending_stall_ != 0 && reads_register(insn, true, pending_rd_)) cycles_ += pending_stall_;
   const uint32_t op = opcode(insn);
-  if (op == kOp && funct7(insn) == 1 && funct3(insn) >= 4) cycles_ += kIntDivideCycles;
+  if (op == kOp && funct7(insn) == 1) cycles_ += kMulDivCycles;
+  if (op == kLoad || op == kLoadFp) cycles_ += kLoadCycles;
   if (op == kOpFp && (funct7(insn) == 0x0C || funct7(insn) == 0x2C)) cycles_ += kFpDivSqrtCycles;
-  pending_dest_ = r.dest;
   pending_rd_ = r.rd;
-  pending_stall_ = 0;
-  if (op == kLoad || op == kLoadFp) pending_stall_ = kLoadUseStall;
-  if (is_fp_opcode(op) && r.dest == Retire::Dest::kF) pending_stall_ = kFpUseStall;
+  pending_stall_ = is_fp_opcode(op) && r.dest == Retire::Dest::kF ? kFpUseStall : 0;
 }
 
 std::optional<Exception> Core::exec_int(uint32_t insn, Retire& r, uint32_t& next_pc) {
@@ -208,6 +210,7 @@ std::optional<Exception> Core::exec_int(uint32_t insn, Retire& r, uint32_t& next
       if (target % 4 != 0) return Exception{Cause::kMisalignedFetch, pc_, target};
       write_x(r, rd, pc_ + 4);
       next_pc = target;
+      redirected_ = true;
       return std::nullopt;
     }
     case kJalr: {
@@ -216,15 +219,16 @@ std::optional<Exception> Core::exec_int(uint32_t insn, Retire& r, uint32_t& next
       if (target % 4 != 0) return Exception{Cause::kMisalignedFetch, pc_, target};
       write_x(r, rd, pc_ + 4);
       next_pc = target;
+      redirected_ = true;
       return std::nullopt;
     }
     case kBranch: return exec_branch(insn, next_pc);
     case kOpImm:
     case kOp: return exec_alu(insn, r);
     case kLoad:
-    case kStore:
+    case kStore: return exec_mem(insn, r);
     case kLoadFp:
-    case kStoreFp: return exec_mem(insn, r);
+    case kStoreFp: return config_.has_f ? exec_mem(insn, r) : illegal(insn);
     case kMiscMem:
       // fence (its reserved rd/rs1 fields ignored, as the manual requires) and fence.i: no
       // effect on one in-order core with one memory port.
@@ -232,7 +236,7 @@ std::optional<Exception> Core::exec_int(uint32_t insn, Retire& r, uint32_t& next
       return std::nullopt;
     case kSystem: return exec_system(insn, r);
     default:
-      if (is_fp_opcode(op)) return exec_fp(insn, r);
+      if (is_fp_opcode(op) && config_.has_f) return exec_fp(insn, r);
       return illegal(insn);
   }
 }
@@ -254,6 +258,7 @@ std::optional<Exception> Core::exec_branch(uint32_t insn, uint32_t& next_pc) {
   const uint32_t target = pc_ + uint32_t(imm_b(insn));
   if (target % 4 != 0) return Exception{Cause::kMisalignedFetch, pc_, target};
   next_pc = target;
+  redirected_ = true;
   return std::nullopt;
 }
 
@@ -335,43 +340,55 @@ std::optional<Exception> Core::exec_mem(uint32_t insn, Retire& r) {
 }
 
 std::optional<uint32_t> Core::read_csr(uint32_t csr) const {
+  const bool fp_csr = csr >= 0x001 && csr <= 0x003;
+  if (fp_csr && !config_.has_f) return std::nullopt;
   switch (csr) {
     case 0x001: return fflags_;
     case 0x002: return frm_;
     case 0x003: return fcsr();
     case 0x300: return mstatus_;
-    case 0x301: return 0x40001120u;  // misa: MXL 32, I, M, F
+    case 0x301: return config_.has_f ? 0x40001120u : 0x40001100u;  // misa: MXL 32, I, M (, F)
     case 0x305: return mtvec_;
     case 0x340: return mscratch_;
     case 0x341: return mepc_;
     case 0x342: return mcause_;
     case 0x343: return mtval_;
-    case 0xB00: case 0xC00: return uint32_t(cycles_);
-    case 0xB80: case 0xC80: return uint32_t(cycles_ >> 32);
-    case 0xB02: case 0xC02: return uint32_t(instret_);
-    case 0xB82: case 0xC82: return uint32_t(instret_ >> 32);
+    case 0xB00: case 0xC00: return uint32_t(cycles_ + mcycle_offset_);
+    case 0xB80: case 0xC80: return uint32_t((cycles_ + mcycle_offset_) >> 32);
+    case 0xB02: case 0xC02: return uint32_t(instret_ + minstret_offset_);
+    case 0xB82: case 0xC82: return uint32_t((instret_ + minstret_offset_) >> 32);
     case 0xF11: case 0xF12: case 0xF13: return 0u;  // mvendorid, marchid, mimpid
     case 0xF14: return config_.hart_id;
     default: return std::nullopt;
   }
 }
 
+namespace {
+
+// The offset that makes a counter read `v` in one half (then count on from there): the CSR is
+// the elapsed count plus the offset, so writes never change the elapsed count itself.
+uint64_t written(bool high, uint64_t elapsed, uint64_t offset, uint32_t v) {
+  const uint64_t now = elapsed + offset;
+  const uint64_t value = high ? (now & 0xFFFFFFFFu) | uint64_t(v) << 32 : (now & ~uint64_t(0xFFFFFFFF)) | v;
+  return value - elapsed;
+}
+
+}  // namespace
+
 bool Core::write_csr(uint32_t csr, uint32_t v) {
   switch (csr) {
     case 0x001: fflags_ = uint8_t(v & 0x1F); return true;
     case 0x002: frm_ = uint8_t(v & 0x7); return true;
     case 0x003: fflags_ = uint8_t(v & 0x1F); frm_ = uint8_t((v >> 5) & 0x7); return true;
-    case 0x300: mstatus_ = v & 0x6000u; return true;  // only FS (WARL, not checked: F is always on)
+    case 0x300: mstatus_ = config_.has_f ? v & 0x6000u : 0u; return true;  // only FS (WARL, not checked)
     case 0x301: return true;                          // misa is WARL with no writable field
     case 0x305: mtvec_ = v & ~3u; return true;
     case 0x340: mscratch_ = v; return true;
     case 0x341: mepc_ = v & ~3u; return true;
     case 0x342: mcause_ = v; return true;
     case 0x343: mtval_ = v; return true;
-    case 0xB00: cycles_ = (cycles_ & ~uint64_t(0xFFFFFFFF)) | v; return true;
-    case 0xB80: cycles_ = (cycles_ & 0xFFFFFFFFu) | uint64_t(v) << 32; return true;
-    case 0xB02: instret_ = (instret_ & ~uint64_t(0xFFFFFFFF)) | v; return true;
-    case 0xB82: instret_ = (instret_ & 0xFFFFFFFFu) | uint64_t(v) << 32; return true;
+    case 0xB00: case 0xB80: mcycle_offset_ = written(csr == 0xB80, cycles_, mcycle_offset_, v); return true;
+    case 0xB02: case 0xB82: minstret_offset_ = written(csr == 0xB82, instret_, minstret_offset_, v); return true;
     default: return false;  // read-only (0xC.., 0xF..) or absent
   }
 }

@@ -1,8 +1,9 @@
 // The golden instruction-set simulator of one GPSIMD core (docs/gpsimd.md): RV32IMF with Zicsr,
 // machine mode only, a local memory, one instruction per step. Written from the RISC-V
 // unprivileged and privileged manuals. A core takes no traps: an exception stops it with the
-// RISC-V cause code and the faulting pc, and POOL reports that. Cycles are an estimate of the
-// documented pipeline (docs/gpsimd.md "Cycle estimate").
+// RISC-V cause code and the faulting pc, and POOL reports that. Cycles follow the RTL core's
+// pipeline exactly (docs/gpsimd.md "Cycle estimate"; the lock-step test compares them): cycles()
+// is the cycle at which the next instruction is in EX.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +53,9 @@ struct CoreConfig {
   uint32_t mem_base = 0x80000000u;  // local memory: [mem_base, mem_base + mem_bytes)
   uint32_t mem_bytes = 64 * 1024;
   uint32_t hart_id = 0;
+  // The F extension (misa.F, the FP instructions, fflags/frm/fcsr, mstatus.FS). Off: a core of
+  // the RTL as it is today (rtl/gpsimd: RV32IM + Zicsr), for the lock-step tests.
+  bool has_f = true;
 };
 
 class Core {
@@ -75,6 +79,8 @@ class Core {
   uint32_t x(unsigned i) const { return x_.at(i); }
   uint32_t f(unsigned i) const { return f_.at(i); }
   uint32_t fcsr() const { return uint32_t(frm_) << 5 | fflags_; }
+  // Elapsed cycles (the cycle at which the next instruction is in EX) and instructions retired;
+  // the mcycle and minstret CSRs read these plus what a program wrote into them.
   uint64_t cycles() const { return cycles_; }
   uint64_t instret() const { return instret_; }
   const CoreConfig& config() const { return config_; }
@@ -111,11 +117,13 @@ class Core {
   uint32_t mepc_ = 0;
   uint32_t mcause_ = 0;
   uint32_t mtval_ = 0;
-  uint64_t cycles_ = 0;
+  uint64_t cycles_ = 0;   // elapsed: CSR writes set the offsets, never these
   uint64_t instret_ = 0;
+  uint64_t mcycle_offset_ = 0;
+  uint64_t minstret_offset_ = 0;
   std::optional<Exception> stopped_;
-  // The previous instruction's result register, for the load-use and FP-use stalls.
-  Retire::Dest pending_dest_ = Retire::Dest::kNone;
+  bool redirected_ = false;  // this instruction jumped or took a branch (even to pc + 4)
+  // The previous FP operation's result register, for the FP-use stall.
   uint8_t pending_rd_ = 0;
   unsigned pending_stall_ = 0;
 };

@@ -26,12 +26,14 @@ static inline void tern_check(int ok, uint32_t test) {
   if (!ok) tern_exit(test);
 }
 
-/* The value of the CSR named `csr` (its assembler name). */
-#define TERN_CSR_READ(csr)                          \
-  ({                                                \
-    uint32_t tern_csr_value_;                       \
-    __asm__ volatile("csrr %0, " #csr : "=r"(tern_csr_value_)); \
-    tern_csr_value_;                                \
+/* The value of the CSR named `csr` (its assembler name). Zicsr is named for the assembler,
+ * which an RV32IM build (-march=rv32im: the RTL cores today) does not imply. */
+#define TERN_CSR_READ(csr)                                                        \
+  ({                                                                              \
+    uint32_t tern_csr_value_;                                                     \
+    __asm__ volatile(".option push\n.option arch, +zicsr\ncsrr %0, " #csr "\n.option pop" \
+                     : "=r"(tern_csr_value_));                                    \
+    tern_csr_value_;                                                              \
   })
 
 /* The core's number (mhartid), cycles and instructions retired so far. */

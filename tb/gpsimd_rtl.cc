@@ -1,0 +1,137 @@
+#include "gpsimd_rtl.h"
+
+#include <fmt/format.h>
+
+#include "common/error.h"
+
+namespace tern::tb {
+
+GpsimdRtl::GpsimdRtl(uint32_t hart_id) : image_(kMemBytes, 0) {
+  ctx_->fatalOnError(false);  // a failed assertion is recorded: assertion_failed()
+  m_ = std::make_unique<Vtern_gpsimd_tb>(ctx_.get());
+  m_->hart_id_i = hart_id;
+  m_->clk_i = 0;
+  m_->rst_ni = 0;
+  m_->eval();
+  m_->rst_ni = 1;
+  m_->eval();
+}
+
+void GpsimdRtl::tick() {
+  m_->clk_i = 1;
+  m_->eval();
+  m_->clk_i = 0;
+  m_->eval();
+}
+
+void GpsimdRtl::write_memory(uint32_t addr, const std::vector<uint8_t>& bytes) {
+  if (addr < kMemBase || uint64_t(addr - kMemBase) + bytes.size() > kMemBytes) {
+    throw Error(fmt::format("gpsimd rtl: {} bytes at 0x{:08x} do not fit the local memory", bytes.size(), addr));
+  }
+  if (m_->running_o) throw Error("gpsimd rtl: local memory written while the core runs");
+  const uint32_t first = addr - kMemBase;
+  std::copy(bytes.begin(), bytes.end(), image_.begin() + first);
+  for (uint32_t w = first / 4; w * 4 < first + bytes.size(); ++w) {
+    uint32_t word = 0;
+    for (int k = 0; k < 4; ++k) word |= uint32_t(image_[w * 4 + k]) << (8 * k);
+    m_->load_en_i = 1;
+    m_->load_addr_i = w;
+    m_->load_data_i = word;
+    tick();
+  }
+  m_->load_en_i = 0;
+  m_->eval();
+}
+
+void GpsimdRtl::start(uint32_t pc) {
+  m_->start_pc_i = pc;
+  m_->start_i = 1;
+  tick();
+  m_->start_i = 0;
+  m_->eval();
+  cycle_ = 0;  // this cycle fetches the first instruction
+  fault_reported_ = false;
+}
+
+std::optional<GpsimdRtl::Event> GpsimdRtl::next(uint64_t max_cycles) {
+  for (uint64_t n = 0; n < max_cycles; ++n) {
+    tick();
+    ++cycle_;
+    if (m_->retire_valid_o) {
+      gpsimd::Retire r;
+      r.pc = m_->retire_pc_o;
+      r.insn = m_->retire_insn_o;
+      if (m_->retire_rd_we_o) {
+        r.dest = gpsimd::Retire::Dest::kX;
+        r.rd = uint8_t(m_->retire_rd_o);
+        r.rd_value = m_->retire_rd_value_o;
+      }
+      if (m_->retire_mem_we_o) {
+        r.mem_write = true;
+        r.mem_addr = m_->retire_mem_addr_o;
+        r.mem_data = m_->retire_mem_data_o;
+        r.mem_bytes = uint8_t(m_->retire_mem_bytes_o);
+      }
+      // The instruction was in EX the cycle before; an M instruction entered EX MulDivCycles
+      // cycles before that (tern_gpsimd_muldiv's fixed_latency assertion holds the RTL to it).
+      const bool muldiv = (r.insn & 0x7F) == 0x33 && (r.insn >> 25) == 1;
+      return Event{r, std::nullopt, cycle_ - 1 - (muldiv ? kMulDivCycles : 0)};
+    }
+    if (m_->fault_o && !fault_reported_) {
+      fault_reported_ = true;
+      const gpsimd::Exception e{gpsimd::Cause(m_->fault_cause_o), m_->fault_pc_o, m_->fault_tval_o};
+      return Event{std::nullopt, e, cycle_ - 1};
+    }
+    if (!m_->running_o) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::string text(const gpsimd::Retire& r) {
+  std::string s = fmt::format("pc {:08x} insn {:08x}", r.pc, r.insn);
+  if (r.dest != gpsimd::Retire::Dest::kNone) {
+    s += fmt::format(" {}{}={:08x}", r.dest == gpsimd::Retire::Dest::kX ? 'x' : 'f', r.rd, r.rd_value);
+  }
+  if (r.mem_write) s += fmt::format(" mem[{:08x}]{}={:x}", r.mem_addr, r.mem_bytes, r.mem_data);
+  return s;
+}
+
+bool same(const gpsimd::Retire& a, const gpsimd::Retire& b) { return text(a) == text(b); }
+
+}  // namespace
+
+LockstepEnd run_lockstep(gpsimd::Core& iss, GpsimdRtl& rtl, uint64_t max_instructions,
+                         const std::function<bool(const gpsimd::Retire&)>& stop) {
+  constexpr uint64_t kMaxCyclesPerInstruction = 1000;
+  LockstepEnd end;
+  while (end.retired < max_instructions) {
+    const uint64_t iss_cycle = iss.cycles();
+    const gpsimd::Core::Step s = iss.step();
+    const std::optional<GpsimdRtl::Event> e = rtl.next(kMaxCyclesPerInstruction);
+    const std::string where = fmt::format("instruction {}", end.retired);
+    if (!e) {
+      end.mismatch = fmt::format("{}: the RTL neither retired nor faulted within {} cycles; the ISS {}", where,
+                                 kMaxCyclesPerInstruction, s.retired ? text(*s.retired) : describe(*s.exception));
+      return end;
+    }
+    if (s.exception || e->exception) {
+      const std::string iss_text = s.exception ? describe(*s.exception) : text(*s.retired);
+      const std::string rtl_text = e->exception ? describe(*e->exception) : text(*e->retired);
+      if (iss_text != rtl_text) end.mismatch = fmt::format("{}: ISS {}, RTL {}", where, iss_text, rtl_text);
+      end.exception = s.exception;
+      return end;
+    }
+    if (!same(*s.retired, *e->retired) || e->ex_cycle != iss_cycle) {
+      end.mismatch = fmt::format("{}: ISS {} in EX at cycle {}, RTL {} at cycle {}", where, text(*s.retired),
+                                 iss_cycle, text(*e->retired), e->ex_cycle);
+      return end;
+    }
+    ++end.retired;
+    if (stop && stop(*s.retired)) return end;
+  }
+  return end;
+}
+
+}  // namespace tern::tb

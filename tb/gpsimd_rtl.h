@@ -1,0 +1,67 @@
+// One GPSIMD core's RTL (tb/tern_gpsimd_tb.sv: rtl/gpsimd/tern_gpsimd_core.sv and its local
+// memory) driven the way model/gpsimd's ISS is: memory written while stopped, a start pc, then
+// one retired instruction or the exception at a time, in the ISS's types; and the lock-step
+// comparison of the two (docs/gpsimd.md "Verification").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "Vtern_gpsimd_tb.h"
+#include "dut.h"
+#include "gpsimd/rv_core.h"
+#include "owned_context.h"
+
+namespace tern::tb {
+
+class GpsimdRtl {
+ public:
+  // The tb's memory: tern_gpsimd_tb's default parameters, the ISS's default CoreConfig.
+  static constexpr uint32_t kMemBase = 0x80000000u;
+  static constexpr uint32_t kMemBytes = 64 * 1024;
+  static constexpr uint64_t kMulDivCycles = 36;  // tern_gpsimd_pkg::MulDivCycles
+
+  explicit GpsimdRtl(uint32_t hart_id = 0);
+
+  // Writes bytes into local memory through the host port (the core must be stopped).
+  void write_memory(uint32_t addr, const std::vector<uint8_t>& bytes);
+  void start(uint32_t pc);
+
+  struct Event {
+    std::optional<gpsimd::Retire> retired;
+    std::optional<gpsimd::Exception> exception;
+    uint64_t ex_cycle = 0;  // the cycle (from the start) the instruction entered EX
+  };
+  // Clocks until the core retires an instruction or stops with an exception; nullopt when
+  // neither happens within max_cycles.
+  std::optional<Event> next(uint64_t max_cycles);
+
+  uint64_t cycles() const { return cycle_; }
+  bool assertion_failed() const { return ctx_->gotError(); }
+
+ private:
+  void tick();
+
+  OwnedContext ctx_;
+  Dut<Vtern_gpsimd_tb> m_;
+  std::vector<uint8_t> image_;
+  uint64_t cycle_ = 0;
+  bool fault_reported_ = false;
+};
+
+// Runs the ISS and the RTL, both loaded and at the same pc, instruction by instruction:
+// every retire record (pc, word, register write, memory write) and the EX cycle must agree, and
+// an exception must be the same one. Stops at the first difference, an exception, `stop`
+// returning true after a retire, or max_instructions.
+struct LockstepEnd {
+  uint64_t retired = 0;
+  std::optional<gpsimd::Exception> exception;
+  std::string mismatch;  // empty: the two agreed
+};
+LockstepEnd run_lockstep(gpsimd::Core& iss, GpsimdRtl& rtl, uint64_t max_instructions,
+                         const std::function<bool(const gpsimd::Retire&)>& stop = {});
+
+}  // namespace tern::tb
