@@ -120,6 +120,7 @@ bench: bench-models
 	$(BIN)/tern_bench_e2e --out $(BUILD)/bench --config small
 	$(MAKE) --no-print-directory bench-trn2
 	$(BIN)/tern_bench_link --out $(BUILD)/bench
+	$(BIN)/tern_bench_gpsimd --out $(BUILD)/bench --programs $(BUILD)/tests/gpsimd
 	python3 scripts/perf_tables.py update --from $(BUILD)/bench
 
 # The trn2 core is configured in (Verilator runs at configure time, about a minute) and built

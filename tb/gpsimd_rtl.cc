@@ -87,6 +87,15 @@ std::optional<GpsimdRtl::Event> GpsimdRtl::next(uint64_t max_cycles) {
   return std::nullopt;
 }
 
+gpsimd::Core::Step GpsimdRtl::step() {
+  const std::optional<Event> e = next(kMaxCyclesPerInstruction);
+  if (!e) {
+    throw Error(fmt::format("gpsimd rtl: the core neither retired an instruction nor faulted within {} cycles "
+                            "(at cycle {})", kMaxCyclesPerInstruction, cycle_));
+  }
+  return {e->retired, e->exception};
+}
+
 namespace {
 
 std::string text(const gpsimd::Retire& r) {
@@ -98,34 +107,35 @@ std::string text(const gpsimd::Retire& r) {
   return s;
 }
 
-bool same(const gpsimd::Retire& a, const gpsimd::Retire& b) { return text(a) == text(b); }
-
 }  // namespace
+
+std::string compare_step(const gpsimd::Core::Step& iss, uint64_t iss_cycle, const std::optional<GpsimdRtl::Event>& rtl) {
+  const std::string iss_text = iss.exception ? describe(*iss.exception) : text(*iss.retired);
+  if (!rtl) {
+    return fmt::format("the RTL neither retired nor faulted within {} cycles; the ISS {}",
+                       GpsimdRtl::kMaxCyclesPerInstruction, iss_text);
+  }
+  const std::string rtl_text = rtl->exception ? describe(*rtl->exception) : text(*rtl->retired);
+  if (iss_text != rtl_text) return fmt::format("ISS {}, RTL {}", iss_text, rtl_text);
+  if (iss.retired && rtl->ex_cycle != iss_cycle) {
+    return fmt::format("{}: in EX at cycle {} on the ISS, {} on the RTL", iss_text, iss_cycle, rtl->ex_cycle);
+  }
+  return {};
+}
 
 LockstepEnd run_lockstep(gpsimd::Core& iss, GpsimdRtl& rtl, uint64_t max_instructions,
                          const std::function<bool(const gpsimd::Retire&)>& stop) {
-  constexpr uint64_t kMaxCyclesPerInstruction = 1000;
   LockstepEnd end;
   while (end.retired < max_instructions) {
     const uint64_t iss_cycle = iss.cycles();
     const gpsimd::Core::Step s = iss.step();
-    const std::optional<GpsimdRtl::Event> e = rtl.next(kMaxCyclesPerInstruction);
-    const std::string where = fmt::format("instruction {}", end.retired);
-    if (!e) {
-      end.mismatch = fmt::format("{}: the RTL neither retired nor faulted within {} cycles; the ISS {}", where,
-                                 kMaxCyclesPerInstruction, s.retired ? text(*s.retired) : describe(*s.exception));
+    const std::string diff = compare_step(s, iss_cycle, rtl.next(GpsimdRtl::kMaxCyclesPerInstruction));
+    if (!diff.empty()) {
+      end.mismatch = fmt::format("instruction {}: {}", end.retired, diff);
       return end;
     }
-    if (s.exception || e->exception) {
-      const std::string iss_text = s.exception ? describe(*s.exception) : text(*s.retired);
-      const std::string rtl_text = e->exception ? describe(*e->exception) : text(*e->retired);
-      if (iss_text != rtl_text) end.mismatch = fmt::format("{}: ISS {}, RTL {}", where, iss_text, rtl_text);
+    if (s.exception) {
       end.exception = s.exception;
-      return end;
-    }
-    if (!same(*s.retired, *e->retired) || e->ex_cycle != iss_cycle) {
-      end.mismatch = fmt::format("{}: ISS {} in EX at cycle {}, RTL {} at cycle {}", where, text(*s.retired),
-                                 iss_cycle, text(*e->retired), e->ex_cycle);
       return end;
     }
     ++end.retired;

@@ -38,6 +38,9 @@ class GpsimdRtl {
   // Clocks until the core retires an instruction or stops with an exception; nullopt when
   // neither happens within max_cycles.
   std::optional<Event> next(uint64_t max_cycles);
+  // The same as an ISS step; no event within kMaxCyclesPerInstruction (a hang) is an error.
+  static constexpr uint64_t kMaxCyclesPerInstruction = 1000;
+  gpsimd::Core::Step step();
 
   uint64_t cycles() const { return cycle_; }
   bool assertion_failed() const { return ctx_->gotError(); }
@@ -56,6 +59,10 @@ class GpsimdRtl {
 // every retire record (pc, word, register write, memory write) and the EX cycle must agree, and
 // an exception must be the same one. Stops at the first difference, an exception, `stop`
 // returning true after a retire, or max_instructions.
+// One ISS step (taken when the ISS was at iss_cycle) against the RTL's next event: the
+// difference as text, empty when they agree.
+std::string compare_step(const gpsimd::Core::Step& iss, uint64_t iss_cycle, const std::optional<GpsimdRtl::Event>& rtl);
+
 struct LockstepEnd {
   uint64_t retired = 0;
   std::optional<gpsimd::Exception> exception;

@@ -51,7 +51,21 @@ expect "an object file is refused" 1 "not an executable" "$tmp/object.o"
 expect "the C extension is refused" 1 "C \(compressed\) extension" "$tmp/rvc.elf"
 expect "the double-float ABI is refused" 1 "double- or quad-precision float ABI" "$tmp/double.elf"
 expect "a program without tohost is refused" 1 "no \`tohost\` symbol" "$tmp/no_tohost.elf"
-expect "the rtl backend says it is not built" 1 "--backend rtl: the GPSIMD RTL cores .* are not built yet" "$progs/classes.elf" --backend rtl
+# The RTL backends (tern-rtl): the RTL core alone, and in lock-step with the ISS.
+expect "the RTL core runs every integer class" 0 "PASS \(tohost 1\)" "$progs/classes_rv32im.elf" --backend rtl
+expect "RTL and ISS agree in lock-step" 0 "RTL and ISS agree; PASS" "$progs/classes_rv32im.elf" --backend cross
+expect "a C program in lock-step" 0 "RTL and ISS agree; PASS" "$progs/c_program_rv32im.elf" --backend cross
+expect "a failing test's number on the RTL" 3 "FAIL: test 3" "$progs/outcome_fail_rv32im.elf" --backend rtl
+expect "a fault on the RTL names cause and pc" 1 "FAULT: illegal instruction \(mcause 2\) at pc 0x" "$progs/outcome_illegal_rv32im.elf" --backend cross
+expect "an F-ABI program is refused by the RTL" 1 "built for the F extension's ABI \(ilp32f\).*no F unit" "$progs/classes.elf" --backend rtl
+golden_line=$("$tern" gpsimd run "$progs/classes_rv32im.elf" | sed 's/.*PASS/PASS/')
+rtl_line=$("$tern" gpsimd run "$progs/classes_rv32im.elf" --backend rtl | sed 's/.*PASS/PASS/')
+if [[ "$golden_line" == "$rtl_line" ]]; then ok "golden and RTL count the same cycles ($rtl_line)"
+else bad "golden and RTL count the same cycles (golden: $golden_line; rtl: $rtl_line)"; fi
+expect "--trace on the RTL" 0 "PASS" "$progs/classes_rv32im.elf" --backend rtl --trace "$tmp/rtl_trace.txt"
+"$tern" gpsimd run "$progs/classes_rv32im.elf" --trace "$tmp/golden_trace.txt" > /dev/null
+if cmp -s "$tmp/rtl_trace.txt" "$tmp/golden_trace.txt"; then ok "the RTL's trace is the ISS's"
+else bad "the RTL's trace is the ISS's ($(diff "$tmp/rtl_trace.txt" "$tmp/golden_trace.txt" | head -3))"; fi
 expect "an unknown backend is refused" 1 "--backend" "$progs/classes.elf" --backend fpga
 expect "a negative cycle limit is refused" 1 "max-cycles" "$progs/classes.elf" --max-cycles -5
 expect "a zero cycle limit is refused" 1 "max-cycles" "$progs/classes.elf" --max-cycles 0

@@ -35,6 +35,20 @@ std::vector<uint8_t> bytes_of(const std::vector<uint32_t>& words) {
   return bytes;
 }
 
+// The ISS and the RTL with the same program at the base of local memory, started there.
+struct Pair {
+  explicit Pair(const std::vector<uint32_t>& words) {
+    iss.write_memory(kBase, bytes_of(words));
+    rtl.write_memory(kBase, bytes_of(words));
+    iss.set_pc(kBase);
+    rtl.start(kBase);
+  }
+  tb::LockstepEnd run(uint64_t max_instructions) { return tb::run_lockstep(iss, rtl, max_instructions); }
+
+  gpsimd::Core iss{rtl_config()};
+  tb::GpsimdRtl rtl;
+};
+
 // A program ELF of tests/gpsimd, built for RV32IM, in lock-step until it writes tohost.
 void run_program(const std::string& name) {
   const gpsimd::ElfImage image = gpsimd::load_elf_file(std::string(TERN_GPSIMD_PROGRAMS) + "/" + name + ".elf");
@@ -141,21 +155,28 @@ TEST(GpsimdRtl, RandomInstructionStreamsInLockStep) {
   StreamGen gen(rng);
   uint64_t retired = 0, faults = 0;
   for (uint64_t i = 0; i < programs; ++i) {
-    const std::vector<uint32_t> words = gen.program(64 + unsigned(rng() % 192));
-    gpsimd::Core iss(rtl_config());
-    tb::GpsimdRtl rtl;
-    iss.write_memory(kBase, bytes_of(words));
-    rtl.write_memory(kBase, bytes_of(words));
-    iss.set_pc(kBase);
-    rtl.start(kBase);
-    const tb::LockstepEnd end = tb::run_lockstep(iss, rtl, 2000);
+    Pair p(gen.program(64 + unsigned(rng() % 192)));
+    const tb::LockstepEnd end = p.run(2000);
     ASSERT_EQ(end.mismatch, "") << "program " << i << " (TERN_SEED=" << test::test_seed() << ")";
-    ASSERT_FALSE(rtl.assertion_failed()) << "program " << i;
+    ASSERT_FALSE(p.rtl.assertion_failed()) << "program " << i;
     retired += end.retired;
     faults += end.exception ? 1 : 0;
   }
   fmt::print("{} programs, {} instructions in lock-step, {} ended in an exception\n", programs, retired, faults);
   EXPECT_GT(retired, programs * 20) << "the streams should run on, not fault at once";
+}
+
+TEST(GpsimdRtl, CodeWrittenJustAheadIsTheCodeThatRuns) {
+  // x1 = the base; x6 = `addi x5, x0, 2`; sw x6 over the instruction after the store, which
+  // says `addi x5, x0, 1`: both run the new one (the RTL refetches what it had in flight).
+  const uint32_t new_insn = addi(5, 0, 2);
+  const std::vector<uint32_t> words = {lui(1, 0x80000), lui(6, new_insn >> 12), addi(6, 6, int32_t(new_insn & 0xFFF)),
+                                       s_type(16, 6, 1, 2, 0x23), addi(5, 0, 1), addi(7, 5, 0)};
+  ASSERT_EQ(new_insn & 0x800u, 0u) << "the lui/addi pair assumes a positive low part";
+  Pair p(words);
+  EXPECT_EQ(p.run(words.size()).mismatch, "");
+  EXPECT_EQ(p.iss.x(7), 2u);
+  EXPECT_FALSE(p.rtl.assertion_failed());
 }
 
 TEST(GpsimdRtl, ExceptionsMatchTheIss) {
@@ -170,16 +191,11 @@ TEST(GpsimdRtl, ExceptionsMatchTheIss) {
       {lui(1, 0x80010), i_type(0, 1, 0, 0, 0x67)},           // jalr past the end of memory
   };
   for (size_t i = 0; i < programs.size(); ++i) {
-    gpsimd::Core iss(rtl_config());
-    tb::GpsimdRtl rtl;
-    iss.write_memory(kBase, bytes_of(programs[i]));
-    rtl.write_memory(kBase, bytes_of(programs[i]));
-    iss.set_pc(kBase);
-    rtl.start(kBase);
-    const tb::LockstepEnd end = tb::run_lockstep(iss, rtl, 100);
+    Pair p(programs[i]);
+    const tb::LockstepEnd end = p.run(100);
     EXPECT_EQ(end.mismatch, "") << "program " << i;
     ASSERT_TRUE(end.exception) << "program " << i;
-    EXPECT_FALSE(rtl.assertion_failed());
+    EXPECT_FALSE(p.rtl.assertion_failed());
   }
 }
 

@@ -230,9 +230,10 @@ std::optional<Exception> Core::exec_int(uint32_t insn, Retire& r, uint32_t& next
     case kLoadFp:
     case kStoreFp: return config_.has_f ? exec_mem(insn, r) : illegal(insn);
     case kMiscMem:
-      // fence (its reserved rd/rs1 fields ignored, as the manual requires) and fence.i: no
-      // effect on one in-order core with one memory port.
+      // fence (its reserved rd/rs1 fields ignored, as the manual requires): no effect on one
+      // in-order core with one memory port; fence.i refetches what follows (2 cycles).
       if (funct3(insn) > 1) return illegal(insn);
+      redirected_ = funct3(insn) == 1;
       return std::nullopt;
     case kSystem: return exec_system(insn, r);
     default:
@@ -336,7 +337,12 @@ std::optional<Exception> Core::exec_mem(uint32_t insn, Retire& r) {
   const bool valid = op == kStore ? f3 <= 2 : f3 == 2;
   if (!valid) return illegal(insn);
   const uint32_t value = op == kStore ? x_[rs2_of(insn)] : f_[rs2_of(insn)];
-  return store(base + uint32_t(imm_s(insn)), 1u << f3, value, r);
+  const uint32_t addr = base + uint32_t(imm_s(insn));
+  // A store into the next two instructions' words refetches them (2 cycles): the RTL has them
+  // in flight, and a core always runs the code it has written.
+  const uint32_t word = addr >> 2, next = (pc_ + 4) >> 2;
+  if (word == next || word == next + 1) redirected_ = true;
+  return store(addr, 1u << f3, value, r);
 }
 
 std::optional<uint32_t> Core::read_csr(uint32_t csr) const {
@@ -365,12 +371,13 @@ std::optional<uint32_t> Core::read_csr(uint32_t csr) const {
 
 namespace {
 
-// The offset that makes a counter read `v` in one half (then count on from there): the CSR is
-// the elapsed count plus the offset, so writes never change the elapsed count itself.
+// The offset that makes a counter read `v` in one half at the next count (the writing
+// instruction's own cycle or count is overwritten, as in the RTL), then count on: the CSR is the
+// elapsed count plus the offset, so writes never change the elapsed count itself.
 uint64_t written(bool high, uint64_t elapsed, uint64_t offset, uint32_t v) {
   const uint64_t now = elapsed + offset;
   const uint64_t value = high ? (now & 0xFFFFFFFFu) | uint64_t(v) << 32 : (now & ~uint64_t(0xFFFFFFFF)) | v;
-  return value - elapsed;
+  return value - (elapsed + 1);
 }
 
 }  // namespace

@@ -77,6 +77,7 @@ module tern_gpsimd_core #(
 
   logic        e_valid_q, e_valid_d, e_ffault_q, e_ffault_d;
   logic [31:0] e_pc_q, e_pc_d, e_insn_q, e_insn_d, e_rs1v_q, e_rs1v_d, e_rs2v_q, e_rs2v_d;
+  logic        e_fwd1_q, e_fwd1_d, e_fwd2_q, e_fwd2_d;  // take the operand from WB's result
   tern_gpsimd_pkg::decoded_t    e_dec_q, e_dec_d;
 
   logic        w_valid_q, w_valid_d, w_rd_we_q, w_rd_we_d, w_load_q, w_load_d, w_mem_we_q, w_mem_we_d;
@@ -207,15 +208,25 @@ module tern_gpsimd_core #(
   logic [31:0] md_result;
   logic [31:0] a, b, rs2v;
   // The instruction in WB is the one just ahead; a load there never feeds EX (ID held the next
-  // instruction a cycle), so forwarding takes only the registered result.
-  assign a    = (w_writes && !w_load_q && w_rd_q == e_dec_q.rs1 && e_dec_q.rs1 != 5'd0) ? w_alu_q : e_rs1v_q;
-  assign rs2v = (w_writes && !w_load_q && w_rd_q == e_dec_q.rs2 && e_dec_q.rs2 != 5'd0) ? w_alu_q : e_rs2v_q;
+  // instruction a cycle), so forwarding takes only the registered result, and ID has already
+  // decided which operands it replaces (e_fwd*_q: the compare is off EX's path).
+  assign a    = e_fwd1_q ? w_alu_q : e_rs1v_q;
+  assign rs2v = e_fwd2_q ? w_alu_q : e_rs2v_q;
   assign b    = e_dec_q.use_imm ? e_dec_q.imm : rs2v;
+
+  // add and sub share one prefix adder: a + ~b + 1 for sub.
+  logic [31:0] add_sub;
+  tern_prefix_add #(.Width(32)) u_add_sub (
+    .a_i  (a),
+    .b_i  (e_dec_q.alt ? ~b : b),
+    .cin_i(e_dec_q.alt),
+    .sum_o(add_sub)
+  );
 
   logic [31:0] alu;
   always_comb begin
     unique case (e_dec_q.funct3)
-      3'd0: alu = e_dec_q.alt ? a - b : a + b;
+      3'd0: alu = add_sub;
       3'd1: alu = a << b[4:0];
       3'd2: alu = {31'b0, $signed(a) < $signed(b)};
       3'd3: alu = {31'b0, a < b};
@@ -243,7 +254,12 @@ module tern_gpsimd_core #(
   assign addr        = a + e_dec_q.imm;
   assign jalr_target = {addr[31:1], 1'b0};
   assign pc_plus4    = e_pc_q + 32'd4;
-  assign target      = e_dec_q.op == tern_gpsimd_pkg::OpJalr ? jalr_target : pc_plus_imm;
+  // A store into the two instructions behind it (in ID and being fetched) and fence.i refetch
+  // from pc + 4, so a core always runs the code it has written (the ISS's rule).
+  logic refetch;
+  assign refetch = (e_dec_q.op == tern_gpsimd_pkg::OpStore && (addr[31:2] == pc_plus4[31:2] || addr[31:2] == pc_plus4[31:2] + 30'd1))
+                || (e_dec_q.op == tern_gpsimd_pkg::OpNop && e_dec_q.funct3 == 3'd1);
+  assign target      = e_dec_q.op == tern_gpsimd_pkg::OpJalr ? jalr_target : jumps ? pc_plus_imm : pc_plus4;
 
   logic is_load, is_store, is_muldiv, jumps;
   assign is_load   = e_dec_q.op == tern_gpsimd_pkg::OpLoad;
@@ -337,7 +353,7 @@ module tern_gpsimd_core #(
   assign ex_go     = e_valid_q && run_q;
   assign ex_stall  = ex_go && !exc && is_muldiv && !md_done;
   assign ex_done   = ex_go && !exc && !ex_stall;
-  assign redirect  = ex_go && !exc && jumps;
+  assign redirect  = ex_go && !exc && (jumps || refetch);
   assign port_busy = ex_go && is_load && !exc;
   assign id_hold   = ex_stall || port_busy;
 
@@ -431,6 +447,8 @@ module tern_gpsimd_core #(
     e_dec_d    = e_dec_q;
     e_rs1v_d   = e_rs1v_q;
     e_rs2v_d   = e_rs2v_q;
+    e_fwd1_d   = e_fwd1_q;
+    e_fwd2_d   = e_fwd2_q;
     e_ffault_d = e_ffault_q;
     if (!ex_stall) e_valid_d = 1'b0;
     if (!id_hold) begin
@@ -440,6 +458,10 @@ module tern_gpsimd_core #(
       e_dec_d    = dec;
       e_rs1v_d   = id_rs1v;
       e_rs2v_d   = id_rs2v;
+      // The instruction now in EX is in WB when this one is in EX (an exception flushes both,
+      // and an M instruction holds this one in ID until it completes).
+      e_fwd1_d   = e_valid_q && e_dec_q.rd_we && !is_load && e_dec_q.rd == dec.rs1;
+      e_fwd2_d   = e_valid_q && e_dec_q.rd_we && !is_load && e_dec_q.rd == dec.rs2;
       e_ffault_d = d_ffault_q;
     end
     if (!run_q || (ex_go && exc)) e_valid_d = 1'b0;
@@ -474,18 +496,18 @@ module tern_gpsimd_core #(
     cycle_d    = run_q ? cycle_q + 64'd1 : cycle_q;
     instret_d  = ex_done ? instret_q + 64'd1 : instret_q;
     if (ex_done && e_dec_q.op == tern_gpsimd_pkg::OpCsr && csr_writes) begin
-      // A counter written reads back the value written plus the cycle or instruction that
-      // follows (the ISS: the write, then this instruction's count).
+      // A counter written reads the value written in the next cycle (the writing instruction's
+      // own count and cycle are overwritten; the ISS's rule too).
       unique case (csr)
         12'h305: mtvec_d = {csr_wdata[31:2], 2'b00};
         12'h340: mscratch_d = csr_wdata;
         12'h341: mepc_d = {csr_wdata[31:2], 2'b00};
         12'h342: mcause_d = csr_wdata;
         12'h343: mtval_d = csr_wdata;
-        12'hB00: cycle_d = {cycle_q[63:32], csr_wdata} + 64'd1;
-        12'hB80: cycle_d = {csr_wdata, cycle_q[31:0]} + 64'd1;
-        12'hB02: instret_d = {instret_q[63:32], csr_wdata} + 64'd1;
-        12'hB82: instret_d = {csr_wdata, instret_q[31:0]} + 64'd1;
+        12'hB00: cycle_d = {cycle_q[63:32], csr_wdata};
+        12'hB80: cycle_d = {csr_wdata, cycle_q[31:0]};
+        12'hB02: instret_d = {instret_q[63:32], csr_wdata};
+        12'hB82: instret_d = {csr_wdata, instret_q[31:0]};
         default: ;  // mstatus, misa: no writable field
       endcase
     end
@@ -527,6 +549,8 @@ module tern_gpsimd_core #(
     e_dec_q      <= e_dec_d;
     e_rs1v_q     <= e_rs1v_d;
     e_rs2v_q     <= e_rs2v_d;
+    e_fwd1_q     <= e_fwd1_d;
+    e_fwd2_q     <= e_fwd2_d;
     e_ffault_q   <= e_ffault_d;
     w_pc_q       <= w_pc_d;
     w_insn_q     <= w_insn_d;
@@ -565,15 +589,18 @@ module tern_gpsimd_core #(
   assign retire_mem_data_o  = w_sdata_q;
   assign retire_mem_bytes_o = w_bytes_q;
 
-  logic unused_md_busy;
-  assign unused_md_busy = md_busy;
-
 `ifndef SYNTHESIS
   initial begin : params
     assert (MemBytes >= 8 && (MemBytes & (MemBytes - 1)) == 0 && (MemBase & 32'(MemBytes - 1)) == 0)
       else $fatal(1, "tern_gpsimd_core: MemBytes (%0d) must be a power of two and MemBase (%h) aligned to it",
                   MemBytes, MemBase);
   end
+  // EX's forwarding, decided in ID, is the compare it replaces (in an instruction's first EX
+  // cycle: the M unit has its operands after that).
+  fwd_is_the_compare: assert property (@(posedge clk_i) disable iff (!rst_ni)
+      ex_go && !md_busy |-> e_fwd1_q == (w_writes && !w_load_q && w_rd_q == e_dec_q.rs1)
+             && e_fwd2_q == (w_writes && !w_load_q && w_rd_q == e_dec_q.rs2))
+    else $error("tern_gpsimd_core: EX at pc %h forwards from WB wrongly", e_pc_q);
   // A load's result reaches the next instruction through ID's bypass, never EX's forwarding.
   no_load_forward: assert property (@(posedge clk_i) disable iff (!rst_ni)
       ex_go && w_writes && w_load_q |-> w_rd_q != e_dec_q.rs1 && w_rd_q != e_dec_q.rs2)

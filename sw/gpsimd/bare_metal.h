@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gpsimd/elf_image.h"
 #include "gpsimd/rv_core.h"
@@ -28,10 +29,32 @@ struct BareMetalResult {
   std::string summary() const;  // one line: the outcome, cycles, instructions retired
 };
 
-// Loads `image` into `core` (segments, pc = entry) and runs it. `on_retire`, when set, sees every
-// retired instruction. An image without a `tohost` symbol, or a tohost write of an even value
-// (a host call, which tern does not provide), is an error naming the file.
+using RetireHook = std::function<void(const Retire&)>;
+
+// What a program runs on (the ISS, the RTL core, both in lock-step): one instruction at a time,
+// and the elapsed cycles and instructions.
+struct Machine {
+  std::function<Core::Step()> step;
+  std::function<uint64_t()> cycles;
+  std::function<uint64_t()> instret;
+};
+
+// The word a program writes its exit code to: its `tohost` symbol, an aligned word of the local
+// memory [mem_base, mem_base + mem_bytes). A missing or misplaced one is an error naming the file.
+uint32_t tohost_address(const ElfImage& image, uint32_t mem_base, uint32_t mem_bytes);
+
+// Writes each segment of `image` with `write(addr, bytes)`; a failure names the file.
+void load_segments(const ElfImage& image, const std::function<void(uint32_t, const std::vector<uint8_t>&)>& write);
+
+// Runs a loaded program on `m` until it writes `tohost` (with one word store), an exception
+// stops it, or max_cycles pass. `on_retire`, when set, sees every retired instruction. A tohost
+// write of an even value (a host call, which tern does not provide) or by a partial store is
+// an error naming the file.
+BareMetalResult run_to_tohost(const Machine& m, const ElfImage& image, uint32_t tohost, uint64_t max_cycles,
+                              const RetireHook& on_retire = {});
+
+// The ISS: loads `image` into `core` (segments, pc = entry) and runs it as above.
 BareMetalResult run_bare_metal(Core& core, const ElfImage& image, uint64_t max_cycles,
-                               const std::function<void(const Retire&)>& on_retire = {});
+                               const RetireHook& on_retire = {});
 
 }  // namespace tern::gpsimd

@@ -127,6 +127,7 @@ ElfImage parse_elf(const std::string& bytes, const std::string& path) {
   ElfImage image;
   image.path = path;
   image.entry = h.e_entry;
+  image.single_float_abi = (h.e_flags & EF_RISCV_FLOAT_ABI) == EF_RISCV_FLOAT_ABI_SINGLE;
   image.segments = read_segments(r, h);
   image.symbols = read_symbols(r, h);
   return image;

@@ -22,6 +22,7 @@ struct ElfImage {
   uint32_t entry = 0;
   std::vector<ElfSegment> segments;
   std::map<std::string, uint32_t> symbols;  // defined symbols' values
+  bool single_float_abi = false;            // built for ilp32f: it expects the F extension
 
   std::optional<uint32_t> symbol(const std::string& name) const;
 };

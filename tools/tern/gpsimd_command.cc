@@ -9,6 +9,7 @@
 #include "cmdline.h"
 #include "common/input.h"
 #include "gpsimd/bare_metal.h"
+#include "run_command.h"
 
 namespace tern {
 namespace {
@@ -17,7 +18,8 @@ constexpr const char* kAbout =
     "Loads the ELF into core 0's local memory and runs it from its entry point until it writes its\n"
     "exit code to `tohost` (1: pass; (n << 1) | 1: test n failed), an exception stops the core, or\n"
     "--max-cycles pass. Build programs with riscv64-unknown-elf-gcc -march=rv32imf -mabi=ilp32f\n"
-    "(docs/gpsimd.md). Exit status: 0 pass, n for test n failing (at most 255), 1 otherwise.";
+    "(docs/gpsimd.md); for the RTL backends, whose cores have no F unit yet, -march=rv32im -mabi=ilp32.\n"
+    "Exit status: 0 pass, n for test n failing (at most 255), 1 otherwise.";
 
 struct Options {
   std::string elf;
@@ -35,37 +37,37 @@ std::string trace_line(const gpsimd::Retire& r) {
   return line + "\n";
 }
 
-int run(const Options& o, std::ostream& out) {
-  if (o.backend != "golden") {
-    throw Error(fmt::format("tern gpsimd run: --backend {}: the GPSIMD RTL cores (rtl/gpsimd) are not "
-                            "built yet; only the golden instruction-set simulator runs programs",
-                            o.backend));
-  }
+int run(const Options& o, std::ostream& out, const GpsimdRtlRun& rtl) {
   const gpsimd::ElfImage image = gpsimd::load_elf_file(o.elf);
   std::unique_ptr<std::ofstream> trace;
   if (!o.trace.empty()) {
     trace = std::make_unique<std::ofstream>(o.trace);
     if (!*trace) throw Error(fmt::format("tern gpsimd run: --trace {}: cannot be written", o.trace));
   }
-  gpsimd::Core core(gpsimd::CoreConfig{});
-  auto on_retire = [&trace](const gpsimd::Retire& r) { *trace << trace_line(r); };
-  const gpsimd::BareMetalResult result =
-      trace ? gpsimd::run_bare_metal(core, image, o.max_cycles, on_retire)
-            : gpsimd::run_bare_metal(core, image, o.max_cycles);
-  fmt::print(out, "{}: {}\n", o.elf, result.summary());
+  gpsimd::RetireHook on_retire;
+  if (trace) on_retire = [&trace](const gpsimd::Retire& r) { *trace << trace_line(r); };
+  gpsimd::BareMetalResult result;
+  if (o.backend == "golden") {
+    gpsimd::Core core(gpsimd::CoreConfig{});
+    result = gpsimd::run_bare_metal(core, image, o.max_cycles, on_retire);
+  } else {
+    result = rtl(image, o.backend == "cross", o.max_cycles, on_retire);
+  }
+  fmt::print(out, "{}: {}{}\n", o.elf, o.backend == "cross" ? "RTL and ISS agree; " : "", result.summary());
   return result.exit_status();
 }
 
 }  // namespace
 
-int run_gpsimd_command(const std::vector<std::string>& args, std::ostream& out) {
+int run_gpsimd_command(const std::vector<std::string>& args, std::ostream& out, const GpsimdRtlRun& rtl) {
   CLI::App app{"tern gpsimd: programs on the GPSIMD engine's RISC-V cores", "tern gpsimd"};
   app.require_subcommand(1);
   CLI::App* cmd = app.add_subcommand("run", "run a bare-metal RV32IMF ELF on one core");
   cmd->footer(kAbout);
   Options o;
   cmd->add_option("elf", o.elf, "the program (an RV32 ELF executable)")->required();
-  cmd->add_option("--backend", o.backend, "golden (the instruction-set simulator), rtl or cross")
+  cmd->add_option("--backend", o.backend, "golden (the instruction-set simulator), rtl (the RTL core: RV32IM "
+                  "programs) or cross (both in lock-step)")
       ->check(CLI::IsMember({"golden", "rtl", "cross"}))
       ->capture_default_str();
   cli::add_uint(*cmd, "--max-cycles", o.max_cycles, "stop with an error after this many cycles", 1);
@@ -73,7 +75,12 @@ int run_gpsimd_command(const std::vector<std::string>& args, std::ostream& out) 
                   "writes) to FILE")->type_name("FILE");
   if (!cli::parse_command(app, "tern gpsimd", args, out)) return 0;
   if (!o.trace.empty()) check_output_path(o.trace, "tern gpsimd run --trace", {o.elf});
-  return run(o, out);
+  if (o.backend != "golden" && !rtl) {
+    std::vector<std::string> handed{"gpsimd"};
+    handed.insert(handed.end(), args.begin(), args.end());
+    exec_tern_rtl(handed);
+  }
+  return run(o, out, rtl);
 }
 
 }  // namespace tern

@@ -28,20 +28,6 @@ constexpr double kNominalGhz = 1.0;
 
 CoreConfig resolve_config(const std::string& name) { return load_config(host::config_path(name)); }
 
-// `tern` itself carries no RTL (so lint and FPGA flows build it in seconds): the RTL backends
-// run in tern-rtl, next to it, with the same arguments.
-[[noreturn]] void exec_tern_rtl(const std::vector<std::string>& args) {
-  const std::string path = host::executable_dir() + "/tern-rtl";
-  std::vector<std::string> owned{path};
-  owned.insert(owned.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : owned) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  execv(path.c_str(), argv.data());
-  throw Error(fmt::format("--backend rtl/cross runs in {}, which could not be started (is it "
-                          "built? `make build` builds it)", path));
-}
-
 void print_golden(std::ostream& out, const DeviceRun& run) {
   fmt::print(out, "{:6} {:>12} {:>12} {:>12} {:>8}\n", "engine", "instructions", "busy cycles",
              "wait cycles", "busy %");
@@ -316,6 +302,20 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, Rtl
              check.elements, check.worst, ref.tolerance, check.ok() ? "PASS" : "FAIL");
   if (!check.ok()) fmt::print(out, "{} failures; first: {}\n", check.failures, check.first_failure);
   return check.ok() ? 0 : 1;
+}
+
+// `tern` itself carries no RTL (so lint and FPGA flows build it in seconds): the RTL backends
+// run in tern-rtl, next to it, with the same arguments.
+void exec_tern_rtl(const std::vector<std::string>& args) {
+  const std::string path = host::executable_dir() + "/tern-rtl";
+  std::vector<std::string> owned{path};
+  owned.insert(owned.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(path.c_str(), argv.data());
+  throw Error(fmt::format("--backend rtl/cross runs in {}, which could not be started (is it "
+                          "built? `make build` builds it)", path));
 }
 
 }  // namespace tern

@@ -16,4 +16,7 @@ namespace tern {
 
 int run_run_command(const std::vector<std::string>& args, std::ostream& out, RtlRunner rtl = {});
 
+// Replaces this process with tern-rtl (beside it) given `args`; an error when it cannot start.
+[[noreturn]] void exec_tern_rtl(const std::vector<std::string>& args);
+
 }  // namespace tern
