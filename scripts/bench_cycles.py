@@ -24,6 +24,7 @@ MEASURED = {
     "latency_cycles", "retries", "timeouts", "crc_errors", "pe_cycles", "dma_bytes", "hbm_bytes",
     "ideal_cycles", "hbm_bytes_per_cycle_configured", "first_result_cycle", "wall_seconds",
     "trace", "hops", "latency_cycles_per_hop", "throughput_flits_per_cycle_per_chip", "golden_ratio",
+    "instructions_retired", "ipc", "roofline_fraction", "golden_cycles", "cycles_per_element",
 }
 
 

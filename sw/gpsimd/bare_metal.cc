@@ -20,12 +20,20 @@ uint32_t tohost_address(const ElfImage& image, uint32_t mem_base, uint32_t mem_b
   return *addr;
 }
 
-void load_segments(const ElfImage& image, const std::function<void(uint32_t, const std::vector<uint8_t>&)>& write) {
+void load_segments(const ElfImage& image, const std::function<void(uint32_t, const std::vector<uint8_t>&)>& write,
+                   const HostWrites& writes) {
   for (const ElfSegment& s : image.segments) {
     try {
       write(s.addr, s.bytes);
     } catch (const Error& e) {
       throw Error(fmt::format("{}: a segment does not load: {}", image.path, e.what()));
+    }
+  }
+  for (const auto& [addr, bytes] : writes) {
+    try {
+      write(addr, bytes);
+    } catch (const Error& e) {
+      throw Error(fmt::format("{}: the host's data does not load: {}", image.path, e.what()));
     }
   }
 }
@@ -79,10 +87,12 @@ BareMetalResult run_to_tohost(const Machine& m, const ElfImage& image, uint32_t 
   return result;
 }
 
-BareMetalResult run_bare_metal(Core& core, const ElfImage& image, uint64_t max_cycles, const RetireHook& on_retire) {
+BareMetalResult run_bare_metal(Core& core, const ElfImage& image, uint64_t max_cycles, const RetireHook& on_retire,
+                               const HostWrites& writes) {
   const CoreConfig& c = core.config();
   const uint32_t tohost = tohost_address(image, c.mem_base, c.mem_bytes);
-  load_segments(image, [&core](uint32_t addr, const std::vector<uint8_t>& bytes) { core.write_memory(addr, bytes); });
+  load_segments(image, [&core](uint32_t addr, const std::vector<uint8_t>& bytes) { core.write_memory(addr, bytes); },
+                writes);
   core.set_pc(image.entry);
   const Machine m{[&core] { return core.step(); }, [&core] { return core.cycles(); },
                   [&core] { return core.instret(); }};

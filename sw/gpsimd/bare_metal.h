@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpsimd/elf_image.h"
@@ -30,6 +31,9 @@ struct BareMetalResult {
 };
 
 using RetireHook = std::function<void(const Retire&)>;
+// Bytes the host writes into local memory after loading a program, before it runs (a job in the
+// I/O window, docs/gpsimd.md "Memory map").
+using HostWrites = std::vector<std::pair<uint32_t, std::vector<uint8_t>>>;
 
 // What a program runs on (the ISS, the RTL core, both in lock-step): one instruction at a time,
 // and the elapsed cycles and instructions.
@@ -43,8 +47,10 @@ struct Machine {
 // memory [mem_base, mem_base + mem_bytes). A missing or misplaced one is an error naming the file.
 uint32_t tohost_address(const ElfImage& image, uint32_t mem_base, uint32_t mem_bytes);
 
-// Writes each segment of `image` with `write(addr, bytes)`; a failure names the file.
-void load_segments(const ElfImage& image, const std::function<void(uint32_t, const std::vector<uint8_t>&)>& write);
+// Writes each segment of `image`, then `writes`, with `write(addr, bytes)`; a failure names the
+// file.
+void load_segments(const ElfImage& image, const std::function<void(uint32_t, const std::vector<uint8_t>&)>& write,
+                   const HostWrites& writes = {});
 
 // Runs a loaded program on `m` until it writes `tohost` (with one word store), an exception
 // stops it, or max_cycles pass. `on_retire`, when set, sees every retired instruction. A tohost
@@ -53,8 +59,8 @@ void load_segments(const ElfImage& image, const std::function<void(uint32_t, con
 BareMetalResult run_to_tohost(const Machine& m, const ElfImage& image, uint32_t tohost, uint64_t max_cycles,
                               const RetireHook& on_retire = {});
 
-// The ISS: loads `image` into `core` (segments, pc = entry) and runs it as above.
+// The ISS: loads `image` into `core` (segments, then `writes`; pc = entry) and runs it as above.
 BareMetalResult run_bare_metal(Core& core, const ElfImage& image, uint64_t max_cycles,
-                               const RetireHook& on_retire = {});
+                               const RetireHook& on_retire = {}, const HostWrites& writes = {});
 
 }  // namespace tern::gpsimd

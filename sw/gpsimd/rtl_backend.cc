@@ -8,7 +8,7 @@
 namespace tern::gpsimd {
 
 BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t max_cycles,
-                                   const RetireHook& on_retire) {
+                                   const RetireHook& on_retire, const HostWrites& writes) {
   if (image.single_float_abi) {
     throw Error(fmt::format("{}: built for the F extension's ABI (ilp32f), and the RTL cores have no F unit "
                             "yet: build it with -march=rv32im -mabi=ilp32 (docs/gpsimd.md)", image.path));
@@ -21,7 +21,7 @@ BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t
   load_segments(image, [&](uint32_t addr, const std::vector<uint8_t>& bytes) {
     rtl.write_memory(addr, bytes);
     if (mode == RtlMode::kCross) iss.write_memory(addr, bytes);
-  });
+  }, writes);
   rtl.start(image.entry);
   iss.set_pc(image.entry);
   Machine m{[&rtl] { return rtl.step(); }, [&rtl] { return rtl.cycles(); }, [] { return uint64_t(0); }};

@@ -15,6 +15,6 @@ enum class RtlMode : uint8_t { kRtl, kCross };
 // The RTL cores have no F unit yet: an image built for the single-float ABI is an error naming
 // the file, before any run.
 BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t max_cycles,
-                                   const RetireHook& on_retire = {});
+                                   const RetireHook& on_retire = {}, const HostWrites& writes = {});
 
 }  // namespace tern::gpsimd

@@ -14,6 +14,11 @@ extern "C" {
  * "test n failed". Defined in tern_gpsimd_rt.c; exit(status) writes it. */
 extern volatile uint32_t tohost;
 
+/* The host's I/O window: the top 16 KiB of local memory, which start-up code leaves alone, so
+ * the host can place a program's inputs there after loading it and read its outputs after the
+ * run (its address is the linker's, cmake/gpsimd.cmake). */
+extern uint32_t tern_io[];
+
 /* Ends the program: status 0 passes, status n reports test n as failed. */
 static inline __attribute__((noreturn)) void tern_exit(uint32_t status) {
   tohost = (status << 1) | 1u;
