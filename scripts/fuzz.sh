@@ -17,7 +17,7 @@ seed=${FUZZ_SEED:-1}
 root=${BUILD:-build}/fuzz
 bin=$root/bin
 out=$root/run
-targets=(asm image config regression numbers fp npy)
+targets=(asm image config regression numbers fp npy elf)
 echo "[ seed     ] FUZZ_SEED=$seed, $secs s per target"
 
 failed=()

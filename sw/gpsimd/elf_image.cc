@@ -76,12 +76,16 @@ void check_header(const Reader& r, const Elf32_Ehdr& h) {
 
 std::vector<ElfSegment> read_segments(const Reader& r, const Elf32_Ehdr& h) {
   std::vector<ElfSegment> segments;
+  uint64_t total = 0;
   for (unsigned i = 0; i < h.e_phnum; ++i) {
     const auto ph = r.at<Elf32_Phdr>(uint64_t(h.e_phoff) + uint64_t(i) * sizeof(Elf32_Phdr), "program header");
     if (ph.p_type != PT_LOAD || ph.p_memsz == 0) continue;
     if (ph.p_filesz > ph.p_memsz) r.fail(fmt::format("segment {} has more file bytes than memory bytes", i));
     r.check_range(ph.p_offset, ph.p_filesz, fmt::format("segment {}", i));
-    if (ph.p_memsz > kMaxElfBytes) r.fail(fmt::format("segment {} of {} bytes is larger than any local memory", i, ph.p_memsz));
+    total += ph.p_memsz;
+    if (total > kMaxElfBytes) {
+      r.fail(fmt::format("segments 0..{} hold {} bytes, more than any local memory", i, total));
+    }
     ElfSegment s;
     s.addr = ph.p_paddr;
     s.bytes.assign(r.bytes().begin() + ph.p_offset, r.bytes().begin() + ph.p_offset + ph.p_filesz);
