@@ -11,8 +11,11 @@ GpsimdRtl::GpsimdRtl(uint32_t hart_id) : image_(kMemBytes, 0) {
   m_ = std::make_unique<Vtern_gpsimd_tb>(ctx_.get());
   m_->hart_id_i = hart_id;
   m_->clk_i = 0;
-  m_->rst_ni = 0;
+  m_->rst_ni = 1;
   m_->eval();
+  m_->rst_ni = 0;  // a falling edge the model sees, and a clock edge while in reset
+  m_->eval();
+  tick();
   m_->rst_ni = 1;
   m_->eval();
 }
@@ -72,10 +75,8 @@ std::optional<GpsimdRtl::Event> GpsimdRtl::next(uint64_t max_cycles) {
         r.mem_data = m_->retire_mem_data_o;
         r.mem_bytes = uint8_t(m_->retire_mem_bytes_o);
       }
-      // The instruction was in EX the cycle before; an M instruction entered EX MulDivCycles
-      // cycles before that (tern_gpsimd_muldiv's fixed_latency assertion holds the RTL to it).
-      const bool muldiv = (r.insn & 0x7F) == 0x33 && (r.insn >> 25) == 1;
-      return Event{r, std::nullopt, cycle_ - 1 - (muldiv ? kMulDivCycles : 0)};
+      // The instruction left EX the cycle before, after the cycles the core says it stayed.
+      return Event{r, std::nullopt, cycle_ - 1 - m_->retire_ex_stall_o};
     }
     if (m_->fault_o && !fault_reported_) {
       fault_reported_ = true;
@@ -110,12 +111,15 @@ std::string text(const gpsimd::Retire& r) {
 }  // namespace
 
 std::string compare_step(const gpsimd::Core::Step& iss, uint64_t iss_cycle, const std::optional<GpsimdRtl::Event>& rtl) {
-  const std::string iss_text = iss.exception ? describe(*iss.exception) : text(*iss.retired);
+  const auto exception_text = [](const gpsimd::Exception& e) {
+    return fmt::format("{} [tval 0x{:08x}]", describe(e), e.tval);  // every field, tval included
+  };
+  const std::string iss_text = iss.exception ? exception_text(*iss.exception) : text(*iss.retired);
   if (!rtl) {
     return fmt::format("the RTL neither retired nor faulted within {} cycles; the ISS {}",
                        GpsimdRtl::kMaxCyclesPerInstruction, iss_text);
   }
-  const std::string rtl_text = rtl->exception ? describe(*rtl->exception) : text(*rtl->retired);
+  const std::string rtl_text = rtl->exception ? exception_text(*rtl->exception) : text(*rtl->retired);
   if (iss_text != rtl_text) return fmt::format("ISS {}, RTL {}", iss_text, rtl_text);
   if (iss.retired && rtl->ex_cycle != iss_cycle) {
     return fmt::format("{}: in EX at cycle {} on the ISS, {} on the RTL", iss_text, iss_cycle, rtl->ex_cycle);

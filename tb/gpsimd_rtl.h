@@ -22,7 +22,6 @@ class GpsimdRtl {
   // The tb's memory: tern_gpsimd_tb's default parameters, the ISS's default CoreConfig.
   static constexpr uint32_t kMemBase = 0x80000000u;
   static constexpr uint32_t kMemBytes = 64 * 1024;
-  static constexpr uint64_t kMulDivCycles = 36;  // tern_gpsimd_pkg::MulDivCycles
 
   explicit GpsimdRtl(uint32_t hart_id = 0);
 

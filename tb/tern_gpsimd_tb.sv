@@ -28,7 +28,8 @@ module tern_gpsimd_tb #(
   output logic          retire_mem_we_o,
   output logic [31:0]   retire_mem_addr_o,
   output logic [31:0]   retire_mem_data_o,
-  output logic [2:0]    retire_mem_bytes_o
+  output logic [2:0]    retire_mem_bytes_o,
+  output logic [5:0]    retire_ex_stall_o
 );
   logic          rd_en, core_wr_en;
   logic [AW-1:0] rd_addr, core_wr_addr;
@@ -65,7 +66,8 @@ module tern_gpsimd_tb #(
     .retire_mem_we_o,
     .retire_mem_addr_o,
     .retire_mem_data_o,
-    .retire_mem_bytes_o
+    .retire_mem_bytes_o,
+    .retire_ex_stall_o
   );
 
   tern_sram #(

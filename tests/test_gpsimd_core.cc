@@ -78,7 +78,9 @@ TEST_F(GpsimdCore, ReservedEncodingsAreIllegal) {
       i_type(0x7C0, 0, 1, 1, 0x73),      // csrrw of an absent CSR
       i_type(0xC00, 1, 1, 1, 0x73),      // csrrw of the read-only cycle CSR
       0x30200073u,                       // mret: a core takes no traps
-      0x10500073u,                       // wfi
+      0x10500073u | (1u << 7),           // wfi with rd != 0
+      i_type(0xC01, 0, 2, 1, 0x73),      // csrr of time: no timer
+      i_type(0xF15, 1, 1, 1, 0x73),      // csrrw of the read-only mconfigptr
   };
   for (uint32_t insn : bad) {
     Core c{CoreConfig{}};
@@ -135,6 +137,16 @@ TEST_F(GpsimdCore, CsrsReadAndWriteAsSpecified) {
   EXPECT_EQ(core.x(5), 0u);
   EXPECT_EQ(core.x(6), 5u);
   EXPECT_EQ(core.fcsr(), 1u << 5);
+}
+
+TEST_F(GpsimdCore, RequiredZeroCsrsReadZeroAndWfiIsANop) {
+  // mip, mie, mstatush, mcountinhibit, mhpmcounter3, mhpmevent31, hpmcounter4, mconfigptr; a
+  // write to the writable ones is ignored; wfi retires.
+  run({addi(9, 0, -1), i_type(0x344, 9, 1, 1, 0x73), i_type(0x344, 0, 2, 2, 0x73), i_type(0x304, 0, 2, 3, 0x73),
+       i_type(0x310, 0, 2, 4, 0x73), i_type(0x320, 9, 1, 0, 0x73), i_type(0xB03, 0, 2, 5, 0x73),
+       i_type(0x33F, 0, 2, 6, 0x73), i_type(0xC04, 0, 2, 7, 0x73), i_type(0xF15, 0, 2, 8, 0x73), 0x10500073u});
+  for (unsigned r = 1; r <= 8; ++r) EXPECT_EQ(core.x(r), 0u) << "x" << r;
+  EXPECT_EQ(core.instret(), 11u);
 }
 
 TEST_F(GpsimdCore, FlagsAccrueAndDynamicRoundingUsesFrm) {

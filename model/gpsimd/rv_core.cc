@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/error.h"
 
 namespace tern::gpsimd {
@@ -49,18 +51,10 @@ bool is_fp_opcode(uint32_t op) {
   return op == kOpFp || op == kMadd || op == kMsub || op == kNmsub || op == kNmadd;
 }
 
-// Whether the instruction reads integer (fp = false) or FP register r as a source.
-bool reads_register(uint32_t insn, bool fp, unsigned r) {
+// Whether the instruction reads FP register r as a source (the FP-use stall).
+bool reads_fp_register(uint32_t insn, unsigned r) {
   const uint32_t op = opcode(insn);
   const uint32_t f7 = funct7(insn);
-  if (!fp) {
-    if (op == kLui || op == kAuipc || op == kJal || is_fp_opcode(op)) {
-      // fcvt.s.w[u] and fmv.w.x read an integer rs1.
-      return op == kOpFp && (f7 == 0x68 || f7 == 0x78) && rs1_of(insn) == r;
-    }
-    const bool two = op == kBranch || op == kStore || op == kOp;
-    return rs1_of(insn) == r || (two && rs2_of(insn) == r);
-  }
   if (op == kStoreFp) return rs2_of(insn) == r;
   if (op == kOpFp) {
     const bool int_source = f7 == 0x68 || f7 == 0x78;
@@ -190,7 +184,7 @@ Core::Step Core::step() {
 void Core::account(uint32_t insn, const Retire& r, bool redirected) {
   ++instret_;
   cycles_ += 1 + (redirected ? kRedirectPenalty : 0);
-  if (pending_stall_ != 0 && reads_register(insn, true, pending_rd_)) cycles_ += pending_stall_;
+  if (pending_stall_ != 0 && reads_fp_register(insn, pending_rd_)) cycles_ += pending_stall_;
   const uint32_t op = opcode(insn);
   if (op == kOp && funct7(insn) == 1) cycles_ += kMulDivCycles;
   if (op == kLoad || op == kLoadFp) cycles_ += kLoadCycles;
@@ -345,6 +339,21 @@ std::optional<Exception> Core::exec_mem(uint32_t insn, Retire& r) {
   return store(addr, 1u << f3, value, r);
 }
 
+namespace {
+
+// The CSRs the privileged manual requires of a machine-mode hart without interrupts, counters
+// beyond cycle and instret or a configuration structure: they read zero (writes ignored where
+// writable): mie, mip, mstatush, mcountinhibit, mhpmevent3-31, mhpmcounter3-31(h) and their
+// read-only shadows, mconfigptr.
+bool zero_csr(uint32_t csr) {
+  const bool hpm = (csr & 0x1F) >= 3;
+  return csr == 0x304 || csr == 0x344 || csr == 0x310 || csr == 0x320 || csr == 0xF15 ||
+         (hpm && ((csr & ~0x1Fu) == 0x320 || (csr & ~0x1Fu) == 0xB00 || (csr & ~0x1Fu) == 0xB80 ||
+                  (csr & ~0x1Fu) == 0xC00 || (csr & ~0x1Fu) == 0xC80));
+}
+
+}  // namespace
+
 std::optional<uint32_t> Core::read_csr(uint32_t csr) const {
   const bool fp_csr = csr >= 0x001 && csr <= 0x003;
   if (fp_csr && !config_.has_f) return std::nullopt;
@@ -352,7 +361,7 @@ std::optional<uint32_t> Core::read_csr(uint32_t csr) const {
     case 0x001: return fflags_;
     case 0x002: return frm_;
     case 0x003: return fcsr();
-    case 0x300: return mstatus_;
+    case 0x300: return mstatus_ | ((mstatus_ & 0x6000u) == 0x6000u ? 0x80000000u : 0u);  // SD: FS dirty
     case 0x301: return config_.has_f ? 0x40001120u : 0x40001100u;  // misa: MXL 32, I, M (, F)
     case 0x305: return mtvec_;
     case 0x340: return mscratch_;
@@ -365,7 +374,7 @@ std::optional<uint32_t> Core::read_csr(uint32_t csr) const {
     case 0xB82: case 0xC82: return uint32_t((instret_ + minstret_offset_) >> 32);
     case 0xF11: case 0xF12: case 0xF13: return 0u;  // mvendorid, marchid, mimpid
     case 0xF14: return config_.hart_id;
-    default: return std::nullopt;
+    default: return zero_csr(csr) ? std::optional<uint32_t>(0u) : std::nullopt;
   }
 }
 
@@ -396,7 +405,7 @@ bool Core::write_csr(uint32_t csr, uint32_t v) {
     case 0x343: mtval_ = v; return true;
     case 0xB00: case 0xB80: mcycle_offset_ = written(csr == 0xB80, cycles_, mcycle_offset_, v); return true;
     case 0xB02: case 0xB82: minstret_offset_ = written(csr == 0xB82, instret_, minstret_offset_, v); return true;
-    default: return false;  // read-only (0xC.., 0xF..) or absent
+    default: return zero_csr(csr) && (csr >> 10) != 3;  // writable zeros ignore writes; 0xC../0xF.. are read-only
   }
 }
 
@@ -406,7 +415,8 @@ std::optional<Exception> Core::exec_system(uint32_t insn, Retire& r) {
     if (rd_of(insn) != 0 || rs1_of(insn) != 0) return illegal(insn);
     if (insn >> 20 == 0) return Exception{Cause::kEcall, pc_, 0};
     if (insn >> 20 == 1) return Exception{Cause::kBreakpoint, pc_, pc_};
-    return illegal(insn);  // mret, wfi, ...: a core takes no traps and does not sleep
+    if (insn == 0x10500073u) return std::nullopt;  // wfi: no interrupt to wait for, a nop
+    return illegal(insn);  // mret and the rest: a core takes no traps
   }
   if (f3 == 4) return illegal(insn);
   const uint32_t csr = insn >> 20;

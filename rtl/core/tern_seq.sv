@@ -650,8 +650,9 @@ module tern_seq (
 
 `ifndef SYNTHESIS
   initial begin : params
-    assert (tern_isa_pkg::PeAccRegLsb == Rs1Lsb && tern_isa_pkg::PeAccRegWidth == 6)
-      else $fatal(1, "tern_seq: the matmul's acc_reg must sit where rs1 does (bit %0d, 6 wide)", Rs1Lsb);
+    assert (tern_isa_pkg::PeAccRegLsb == Rs1Lsb && tern_isa_pkg::PeAccRegWidth == tern_isa_pkg::AluRs1Width)
+      else $fatal(1, "tern_seq: the matmul's acc_reg must sit where rs1 does (bit %0d, %0d wide)", Rs1Lsb,
+                  tern_isa_pkg::AluRs1Width);
   end
 `endif
 

@@ -45,7 +45,8 @@ module tern_gpsimd_core #(
   output logic        retire_mem_we_o,
   output logic [31:0] retire_mem_addr_o,
   output logic [31:0] retire_mem_data_o,
-  output logic [2:0]  retire_mem_bytes_o
+  output logic [2:0]  retire_mem_bytes_o,
+  output logic [5:0]  retire_ex_stall_o   // cycles it stayed in EX after its first (the M unit's)
 );
 
   localparam logic [31:0] MemMask = 32'(MemBytes - 1);
@@ -85,6 +86,7 @@ module tern_gpsimd_core #(
   logic [2:0]  w_f3_q, w_f3_d, w_bytes_q, w_bytes_d;
   logic [31:0] w_pc_q, w_pc_d, w_insn_q, w_insn_d, w_alu_q, w_alu_d, w_addr_q, w_addr_d;
   logic [31:0] w_sdata_q, w_sdata_d;
+  logic [5:0]  e_stall_q, e_stall_d, w_stall_q, w_stall_d;
 
   logic [32*32-1:0] rf_q, rf_d;  // register r in bits 32r +: 32; x0 is never written
 
@@ -185,6 +187,7 @@ module tern_gpsimd_core #(
         if (funct3 == 3'd0) begin
           if (insn[19:7] == 13'b0 && insn[31:20] == 12'h000) op = tern_gpsimd_pkg::OpEcall;
           if (insn[19:7] == 13'b0 && insn[31:20] == 12'h001) op = tern_gpsimd_pkg::OpEbreak;
+          if (insn[19:7] == 13'b0 && insn[31:20] == 12'h105) op = tern_gpsimd_pkg::OpNop;  // wfi
         end else if (funct3 != 3'd4) begin
           op = tern_gpsimd_pkg::OpCsr;
           rd_we = 1'b1;
@@ -249,6 +252,7 @@ module tern_gpsimd_core #(
     endcase
   end
 
+  logic is_load, is_store, is_muldiv, jumps;
   logic [31:0] pc_plus_imm, addr, jalr_target, target, pc_plus4;
   assign pc_plus_imm = e_pc_q + e_dec_q.imm;
   assign addr        = a + e_dec_q.imm;
@@ -261,7 +265,6 @@ module tern_gpsimd_core #(
                 || (e_dec_q.op == tern_gpsimd_pkg::OpNop && e_dec_q.funct3 == 3'd1);
   assign target      = e_dec_q.op == tern_gpsimd_pkg::OpJalr ? jalr_target : jumps ? pc_plus_imm : pc_plus4;
 
-  logic is_load, is_store, is_muldiv, jumps;
   assign is_load   = e_dec_q.op == tern_gpsimd_pkg::OpLoad;
   assign is_store  = e_dec_q.op == tern_gpsimd_pkg::OpStore;
   assign is_muldiv = e_dec_q.op == tern_gpsimd_pkg::OpMulDiv;
@@ -298,7 +301,12 @@ module tern_gpsimd_core #(
       12'hB82, 12'hC82: csr_rdata = instret_q[63:32];
       12'hF11, 12'hF12, 12'hF13: csr_rdata = '0;
       12'hF14: csr_rdata = hart_id_i;
-      default: csr_exists = 1'b0;
+      // The CSRs the privileged manual requires of a hart without interrupts, further counters
+      // or a configuration structure read zero: mie, mip, mstatush, mcountinhibit, mconfigptr,
+      // mhpmevent3-31, mhpmcounter3-31(h) and their read-only shadows (the ISS's zero_csr).
+      12'h304, 12'h344, 12'h310, 12'h320, 12'hF15: csr_rdata = '0;
+      default: csr_exists = csr[4:0] >= 5'd3 && (csr[11:5] == 7'h19 || csr[11:5] == 7'h58 || csr[11:5] == 7'h5C
+                                                  || csr[11:5] == 7'h60 || csr[11:5] == 7'h64);
     endcase
     unique case (e_dec_q.funct3[1:0])
       2'd1: csr_wdata = csr_operand;
@@ -383,7 +391,7 @@ module tern_gpsimd_core #(
 
   // ---------------------------------------------------------------- IF
   logic fetch_go, fetch_ok;
-  assign fetch_go = run_q && !id_hold && !port_busy && !(ex_go && exc);
+  assign fetch_go = run_q && !id_hold && !(ex_go && exc);  // id_hold covers a load's port
   assign fetch_ok = pc_f_q[1:0] == 2'b00 && (pc_f_q & ~MemMask) == MemBase;
 
   // ---------------------------------------------------------------- memory ports
@@ -450,6 +458,7 @@ module tern_gpsimd_core #(
     e_fwd1_d   = e_fwd1_q;
     e_fwd2_d   = e_fwd2_q;
     e_ffault_d = e_ffault_q;
+    e_stall_d  = ex_stall ? e_stall_q + 6'd1 : 6'd0;
     if (!ex_stall) e_valid_d = 1'b0;
     if (!id_hold) begin
       e_valid_d  = d_valid_q && run_q && !redirect;
@@ -460,8 +469,9 @@ module tern_gpsimd_core #(
       e_rs2v_d   = id_rs2v;
       // The instruction now in EX is in WB when this one is in EX (an exception flushes both,
       // and an M instruction holds this one in ID until it completes).
-      e_fwd1_d   = e_valid_q && e_dec_q.rd_we && !is_load && e_dec_q.rd == dec.rs1;
-      e_fwd2_d   = e_valid_q && e_dec_q.rd_we && !is_load && e_dec_q.rd == dec.rs2;
+      // (EX never holds a load here: a load holds ID.)
+      e_fwd1_d   = e_valid_q && e_dec_q.rd_we && e_dec_q.rd == dec.rs1;
+      e_fwd2_d   = e_valid_q && e_dec_q.rd_we && e_dec_q.rd == dec.rs2;
       e_ffault_d = d_ffault_q;
     end
     if (!run_q || (ex_go && exc)) e_valid_d = 1'b0;
@@ -480,6 +490,7 @@ module tern_gpsimd_core #(
     w_addr_d   = addr;
     w_mem_we_d = is_store;
     w_bytes_d  = bytes;
+    w_stall_d  = e_stall_q;
     w_sdata_d  = bytes == 3'd4 ? rs2v : bytes == 3'd2 ? {16'b0, rs2v[15:0]} : {24'b0, rs2v[7:0]};
   end
 
@@ -525,6 +536,11 @@ module tern_gpsimd_core #(
       e_valid_q <= 1'b0;
       w_valid_q <= 1'b0;
       rf_q      <= '0;
+      mtvec_q    <= '0;
+      mscratch_q <= '0;
+      mepc_q     <= '0;
+      mcause_q   <= '0;
+      mtval_q    <= '0;
     end else begin
       run_q     <= run_d;
       fault_q   <= fault_d;
@@ -532,6 +548,11 @@ module tern_gpsimd_core #(
       e_valid_q <= e_valid_d;
       w_valid_q <= w_valid_d;
       rf_q      <= rf_d;
+      mtvec_q    <= mtvec_d;
+      mscratch_q <= mscratch_d;
+      mepc_q     <= mepc_d;
+      mcause_q   <= mcause_d;
+      mtval_q    <= mtval_d;
     end
   end
 
@@ -563,13 +584,10 @@ module tern_gpsimd_core #(
     w_mem_we_q   <= w_mem_we_d;
     w_bytes_q    <= w_bytes_d;
     w_sdata_q    <= w_sdata_d;
+    e_stall_q    <= e_stall_d;
+    w_stall_q    <= w_stall_d;
     cycle_q      <= cycle_d;
     instret_q    <= instret_d;
-    mtvec_q      <= mtvec_d;
-    mscratch_q   <= mscratch_d;
-    mepc_q       <= mepc_d;
-    mcause_q     <= mcause_d;
-    mtval_q      <= mtval_d;
   end
 
   assign running_o     = run_q;
@@ -588,6 +606,7 @@ module tern_gpsimd_core #(
   assign retire_mem_addr_o  = w_addr_q;
   assign retire_mem_data_o  = w_sdata_q;
   assign retire_mem_bytes_o = w_bytes_q;
+  assign retire_ex_stall_o  = w_stall_q;
 
 `ifndef SYNTHESIS
   initial begin : params

@@ -104,12 +104,17 @@ std::map<std::string, uint32_t> read_symbols(const Reader& r, const Elf32_Ehdr& 
     if (sh.sh_link >= h.e_shnum) r.fail("the symbol table names no string table");
     const auto strtab = r.at<Elf32_Shdr>(uint64_t(h.e_shoff) + uint64_t(sh.sh_link) * sizeof(Elf32_Shdr),
                                          "section header");
+    if (strtab.sh_type != SHT_STRTAB) r.fail("the symbol table's string table is no string table");
     r.check_range(sh.sh_offset, sh.sh_size, "the symbol table");
     r.check_range(strtab.sh_offset, strtab.sh_size, "the symbol string table");
     for (uint64_t off = 0; off + sizeof(Elf32_Sym) <= sh.sh_size; off += sizeof(Elf32_Sym)) {
       const auto sym = r.at<Elf32_Sym>(sh.sh_offset + off, "symbol");
-      if (sym.st_shndx == SHN_UNDEF || sym.st_name == 0) continue;
-      symbols.emplace(r.c_string(strtab.sh_offset, strtab.sh_size, sym.st_name), sym.st_value);
+      const unsigned type = ELF32_ST_TYPE(sym.st_info);
+      if (sym.st_shndx == SHN_UNDEF || sym.st_name == 0 || type == STT_SECTION || type == STT_FILE) continue;
+      // A global definition wins over a local one of the same name (a `static tohost`).
+      const std::string name = r.c_string(strtab.sh_offset, strtab.sh_size, sym.st_name);
+      if (ELF32_ST_BIND(sym.st_info) == STB_GLOBAL) symbols[name] = sym.st_value;
+      else symbols.emplace(name, sym.st_value);
     }
   }
   return symbols;

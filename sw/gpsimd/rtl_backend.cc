@@ -24,9 +24,12 @@ BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t
   }, writes);
   rtl.start(image.entry);
   iss.set_pc(image.entry);
+  // Cycles as the ISS counts them: in lock-step the ISS's own; on the RTL alone its clock, which
+  // is the ISS's count at a retire and one more at an exception (seen the cycle after EX).
   Machine m{[&rtl] { return rtl.step(); }, [&rtl] { return rtl.cycles(); }, [] { return uint64_t(0); }};
   uint64_t retired = 0;
   if (mode == RtlMode::kCross) {
+    m.cycles = [&iss] { return iss.cycles(); };
     m.step = [&] {
       const uint64_t iss_cycle = iss.cycles();
       const Core::Step s = iss.step();
@@ -41,6 +44,7 @@ BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t
   };
   m.instret = [&retired] { return retired; };
   BareMetalResult result = run_to_tohost(m, image, tohost, max_cycles, count);
+  if (mode == RtlMode::kRtl && result.end == BareMetalResult::End::kException) result.cycles -= 1;
   if (rtl.assertion_failed()) throw Error(fmt::format("{}: an RTL assertion failed (see above)", image.path));
   return result;
 }

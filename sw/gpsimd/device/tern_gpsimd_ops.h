@@ -5,7 +5,8 @@
  * them to C++ references written from these statements.
  *
  * A block is `partitions` rows of `n` elements, row p at base + p * stride bytes. Today the
- * rows live in local memory; with the SBUF port a block will be the core's 16 partitions. */
+ * rows live in local memory; with the SBUF port a block will be the core's 16 partitions.
+ * An operator's output blocks must not overlap its inputs (sort works in place on its one). */
 #ifndef TERN_GPSIMD_OPS_H
 #define TERN_GPSIMD_OPS_H
 
