@@ -51,6 +51,11 @@ expect "an object file is refused" 1 "not an executable" "$tmp/object.o"
 expect "the C extension is refused" 1 "C \(compressed\) extension" "$tmp/rvc.elf"
 expect "the double-float ABI is refused" 1 "double- or quad-precision float ABI" "$tmp/double.elf"
 expect "a program without tohost is refused" 1 "no \`tohost\` symbol" "$tmp/no_tohost.elf"
+# A local `tohost` in another object comes first in the symbol table: the global one counts.
+map=(-Wl,--defsym=__flash=0x80000000,--defsym=__flash_size=0x8000,--defsym=__ram=0x80008000,--defsym=__ram_size=0x4000)
+printf '  .data\ntohost: .word 0\n  .text\n  .globl main\nmain: li a0, 0\n  ret\n' > "$tmp/local_tohost.S"
+"$gcc" "${flags[@]}" "${map[@]}" -o "$tmp/local_tohost.elf" "$tmp/local_tohost.S" "$device/tern_gpsimd_rt.c"
+expect "the global tohost wins over a local one" 0 "PASS" "$tmp/local_tohost.elf" --max-cycles 100000
 # The RTL backends (tern-rtl): the RTL core alone, and in lock-step with the ISS.
 expect "the RTL core runs every integer class" 0 "PASS \(tohost 1\)" "$progs/classes_rv32im.elf" --backend rtl
 expect "RTL and ISS agree in lock-step" 0 "RTL and ISS agree; PASS" "$progs/classes_rv32im.elf" --backend cross
