@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
     }
     const std::pair<const char*, uint32_t> ops[] = {{"iota", TERN_OP_IOTA},         {"affine_select", TERN_OP_AFFINE_SELECT},
                                                     {"gather", TERN_OP_GATHER},     {"scatter", TERN_OP_SCATTER},
-                                                    {"topk_8", TERN_OP_TOPK},       {"bitonic_sort", TERN_OP_SORT}};
+                                                    {"topk_8", TERN_OP_TOPK},       {"bitonic_sort", TERN_OP_SORT},
+                                                    {"user_cumsum_softfloat", TERN_OP_CUMSUM}};
     for (const auto& [name, op] : ops) {
       records.push_back(op_record(programs, name, op));
       if (quick) break;

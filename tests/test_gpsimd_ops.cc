@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "gpsimd/elf_image.h"
 #include "gpsimd/ops_job_host.h"
 #include "gpsimd/rtl_backend.h"
+#include "numerics/numerics.h"
 #include "test_util.h"
 
 namespace tern {
@@ -195,6 +197,28 @@ TEST_F(GpsimdOps, SortOrdersEveryPartitionByTheFp32Order) {
   Job bad = random_shape(rng, TERN_OP_SORT, 8);
   bad.n = 3;
   EXPECT_EQ(run_golden(bad).status, 1u) << "n not a power of two";
+}
+
+// A user-style operator (ops_program.c's cumsum, plain C float): each running sum is one
+// round-to-nearest-even add, so the project's fp32 add (model/numerics) is its reference, bit
+// for bit; NaN results compare as NaN (soft-float keeps a payload the engines make canonical).
+TEST_F(GpsimdOps, AUserCumulativeSumMatchesTheProjectsFp32Add) {
+  auto rng = test::make_rng();
+  for (int trial = 0; trial < 6; ++trial) {
+    Job j = random_shape(rng, TERN_OP_CUMSUM);
+    const Ran got = run_golden(j);
+    for (uint32_t p = 0; p < j.partitions; ++p) {
+      uint32_t sum = 0;
+      for (uint32_t i = 0; i < j.n; ++i) {
+        sum = i == 0 ? j.in[at(j, p, 0)] : fp32_add(sum, j.in[at(j, p, i)]);
+        const uint32_t g = got.out[at(j, p, i)];
+        const bool both_nan = std::isnan(test::fp32_value(g)) && std::isnan(test::fp32_value(sum));
+        ASSERT_TRUE(g == sum || both_nan) << "partition " << p << " element " << i << std::hex << ": " << g
+                                          << ", fp32_add " << sum;
+      }
+    }
+    run_cross(j);
+  }
 }
 
 }  // namespace

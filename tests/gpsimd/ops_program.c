@@ -5,6 +5,21 @@
 #include "tern_gpsimd_ops.h"
 #include "ops_job.h"
 
+/* A user's operator, as one would write it: the running sum of each partition's fp32 values,
+ * out[p][i] = in[p][0] + ... + in[p][i], added left to right in float (each add rounded to
+ * nearest even; on RV32IM the compiler's soft-float, on RV32IMF the F unit). */
+static void cumsum(const tern_block_t* out, const tern_block_t* in) {
+  for (uint32_t p = 0; p < in->partitions; ++p) {
+    const float* src = (const float*)tern_row(in, p);
+    float* dst = (float*)tern_row(out, p);
+    float sum = 0.0f;
+    for (uint32_t i = 0; i < in->n; ++i) {
+      sum = i == 0 ? src[0] : sum + src[i];
+      dst[i] = sum;
+    }
+  }
+}
+
 int main(void) {
   volatile uint32_t* job = tern_io;
   const uint32_t parts = job[TERN_JOB_PARTITIONS], n = job[TERN_JOB_N], k = job[TERN_JOB_K];
@@ -26,6 +41,7 @@ int main(void) {
     case TERN_OP_SCATTER: status = tern_scatter(&dst_k, &in, &idx); break;
     case TERN_OP_TOPK: status = tern_topk(&out_k, &out2_k, &in, k); break;
     case TERN_OP_SORT: status = tern_sort(&in); break;
+    case TERN_OP_CUMSUM: cumsum(&out, &in); break;
     default: return 2;  /* test 2: no such operator */
   }
   job[TERN_JOB_CYCLES] = tern_cycles() - start;
