@@ -50,6 +50,8 @@ proofs=(
   "tern_fp_norm_prep tern_fp_norm_prep_props 2  -           $fp"
   "tern_fp_unpack    tern_fp_unpack_props  2      -           $fp"
   "tern_secded       tern_secded_props     2      -           rtl/prim/tern_secded_pkg.sv"
+  "tern_prefix_add.w32 tern_prefix_add_props 2   Width=32    rtl/prim/tern_prefix_add.sv"
+  "tern_prefix_add.w7  tern_prefix_add_props 2   Width=7     rtl/prim/tern_prefix_add.sv"
 )
 
 if [[ -n ${NAMES:-} ]]; then
