@@ -20,11 +20,26 @@ GpsimdRtl::GpsimdRtl(uint32_t hart_id) : image_(kMemBytes, 0) {
   m_->eval();
 }
 
+GpsimdRtl::~GpsimdRtl() {
+  if (fst_) fst_->close();
+}
+
+void GpsimdRtl::trace(const std::string& path) {
+  ctx_->traceEverOn(true);
+  fst_ = std::make_unique<VerilatedFstC>();
+  m_->trace(fst_.get(), 99);
+  fst_->open(path.c_str());
+  if (!fst_->isOpen()) throw Error(fmt::format("gpsimd rtl: cannot open waveform file {}", path));
+  fst_->dump(time_++);
+}
+
 void GpsimdRtl::tick() {
   m_->clk_i = 1;
   m_->eval();
+  if (fst_) fst_->dump(time_++);
   m_->clk_i = 0;
   m_->eval();
+  if (fst_) fst_->dump(time_++);
 }
 
 void GpsimdRtl::write_memory(uint32_t addr, const std::vector<uint8_t>& bytes) {

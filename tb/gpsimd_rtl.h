@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+#include <verilated_fst_c.h>
+
+#include <memory>
+
 #include "Vtern_gpsimd_tb.h"
 #include "dut.h"
 #include "gpsimd/rv_core.h"
@@ -24,6 +28,12 @@ class GpsimdRtl {
   static constexpr uint32_t kMemBytes = 64 * 1024;
 
   explicit GpsimdRtl(uint32_t hart_id = 0);
+  ~GpsimdRtl();
+  GpsimdRtl(const GpsimdRtl&) = delete;
+  GpsimdRtl& operator=(const GpsimdRtl&) = delete;
+
+  // Writes FST waves of every cycle from now on (the core and its memory).
+  void trace(const std::string& path);
 
   // Writes bytes into local memory through the host port (the core must be stopped).
   void write_memory(uint32_t addr, const std::vector<uint8_t>& bytes);
@@ -49,6 +59,8 @@ class GpsimdRtl {
 
   OwnedContext ctx_;
   Dut<Vtern_gpsimd_tb> m_;
+  std::unique_ptr<VerilatedFstC> fst_;
+  uint64_t time_ = 0;
   std::vector<uint8_t> image_;
   uint64_t cycle_ = 0;
   bool fault_reported_ = false;

@@ -14,7 +14,7 @@
 namespace tern::gpsimd {
 namespace {
 
-using namespace test::rv;  // NOLINT(google-build-using-namespace): the encoders
+using namespace rv;  // NOLINT(google-build-using-namespace): the encoders
 constexpr uint32_t kBase = 0x80000000u;
 
 class GpsimdCore : public ::testing::Test {

@@ -8,7 +8,7 @@
 namespace tern::gpsimd {
 
 BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t max_cycles,
-                                   const RetireHook& on_retire, const HostWrites& writes) {
+                                   const RetireHook& on_retire, const HostWrites& writes, const std::string& waves) {
   if (image.single_float_abi) {
     throw Error(fmt::format("{}: built for the F extension's ABI (ilp32f), and the RTL cores have no F unit "
                             "yet: build it with -march=rv32im -mabi=ilp32 (docs/gpsimd.md)", image.path));
@@ -17,6 +17,7 @@ BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t
   config.has_f = false;  // the RTL as it is
   const uint32_t tohost = tohost_address(image, tb::GpsimdRtl::kMemBase, tb::GpsimdRtl::kMemBytes);
   tb::GpsimdRtl rtl;
+  if (!waves.empty()) rtl.trace(waves);
   Core iss(config);
   load_segments(image, [&](uint32_t addr, const std::vector<uint8_t>& bytes) {
     rtl.write_memory(addr, bytes);

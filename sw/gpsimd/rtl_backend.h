@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "gpsimd/bare_metal.h"
 #include "gpsimd/elf_image.h"
@@ -14,7 +15,9 @@ enum class RtlMode : uint8_t { kRtl, kCross };
 
 // The RTL cores have no F unit yet: an image built for the single-float ABI is an error naming
 // the file, before any run.
+// `waves`, when set, is an FST file of the RTL's whole run.
 BareMetalResult run_bare_metal_rtl(const ElfImage& image, RtlMode mode, uint64_t max_cycles,
-                                   const RetireHook& on_retire = {}, const HostWrites& writes = {});
+                                   const RetireHook& on_retire = {}, const HostWrites& writes = {},
+                                   const std::string& waves = {});
 
 }  // namespace tern::gpsimd

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace tern::test::rv {
+namespace tern::rv {
 
 inline uint32_t r_type(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t rd, uint32_t op) {
   return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
@@ -33,4 +33,4 @@ inline uint32_t op(uint32_t f7, uint32_t f3, uint32_t rd, uint32_t rs1, uint32_t
   return r_type(f7, rs2, rs1, f3, rd, 0x33);
 }
 
-}  // namespace tern::test::rv
+}  // namespace tern::rv
