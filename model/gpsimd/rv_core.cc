@@ -22,7 +22,8 @@ constexpr uint32_t kBranch = 0x63, kJalr = 0x67, kJal = 0x6F, kSystem = 0x73;
 // the first instruction reaches EX two cycles after the start (fetch, decode), then one cycle
 // per instruction plus these.
 constexpr uint64_t kPipelineFill = 2;
-constexpr unsigned kRedirectPenalty = 2;  // taken branch or jump: fetch restarts from EX
+constexpr unsigned kJumpPenalty = 1;      // taken branch or jump: EX fetches the target
+constexpr unsigned kRefetchPenalty = 2;   // fence.i, a store into the code in flight
 constexpr unsigned kLoadCycles = 1;       // a load takes the memory's one read port from fetch
 constexpr unsigned kMulDivCycles = 36;    // the iterative M unit (tern_gpsimd_pkg::MulDivCycles)
 // The F extension's pipeline, which the RTL does not have yet: targets.
@@ -170,6 +171,7 @@ Core::Step Core::step() {
     r.insn = insn;
     uint32_t next_pc = pc_ + 4;
     redirected_ = false;
+    refetched_ = false;
     s.exception = exec_int(insn, r, next_pc);
     if (!s.exception) {
       account(insn, r, redirected_);
@@ -183,7 +185,7 @@ Core::Step Core::step() {
 
 void Core::account(uint32_t insn, const Retire& r, bool redirected) {
   ++instret_;
-  cycles_ += 1 + (redirected ? kRedirectPenalty : 0);
+  cycles_ += 1 + (redirected ? kJumpPenalty : 0) + (refetched_ ? kRefetchPenalty : 0);
   if (pending_stall_ != 0 && reads_fp_register(insn, pending_rd_)) cycles_ += pending_stall_;
   const uint32_t op = opcode(insn);
   if (op == kOp && funct7(insn) == 1) cycles_ += kMulDivCycles;
@@ -227,7 +229,7 @@ std::optional<Exception> Core::exec_int(uint32_t insn, Retire& r, uint32_t& next
       // fence (its reserved rd/rs1 fields ignored, as the manual requires): no effect on one
       // in-order core with one memory port; fence.i refetches what follows (2 cycles).
       if (funct3(insn) > 1) return illegal(insn);
-      redirected_ = funct3(insn) == 1;
+      refetched_ = funct3(insn) == 1;
       return std::nullopt;
     case kSystem: return exec_system(insn, r);
     default:
@@ -335,7 +337,7 @@ std::optional<Exception> Core::exec_mem(uint32_t insn, Retire& r) {
   // A store into the next two instructions' words refetches them (2 cycles): the RTL has them
   // in flight, and a core always runs the code it has written.
   const uint32_t word = addr >> 2, next = (pc_ + 4) >> 2;
-  if (word == next || word == next + 1) redirected_ = true;
+  if (word == next || word == next + 1) refetched_ = true;
   return store(addr, 1u << f3, value, r);
 }
 

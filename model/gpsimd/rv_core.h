@@ -123,6 +123,7 @@ class Core {
   uint64_t minstret_offset_ = 0;
   std::optional<Exception> stopped_;
   bool redirected_ = false;  // this instruction jumped or took a branch (even to pc + 4)
+  bool refetched_ = false;   // fence.i, or a store into the next two instructions' words
   // The previous FP operation's result register, for the FP-use stall.
   uint8_t pending_rd_ = 0;
   unsigned pending_stall_ = 0;

@@ -79,6 +79,7 @@ module tern_gpsimd_core #(
   logic        e_valid_q, e_valid_d, e_ffault_q, e_ffault_d;
   logic [31:0] e_pc_q, e_pc_d, e_insn_q, e_insn_d, e_rs1v_q, e_rs1v_d, e_rs2v_q, e_rs2v_d;
   logic        e_fwd1_q, e_fwd1_d, e_fwd2_q, e_fwd2_d;  // take the operand from WB's result
+  logic [31:0] e_imm4_q, e_imm4_d;                       // the immediate plus 4, added in ID
   tern_gpsimd_pkg::decoded_t    e_dec_q, e_dec_d;
 
   logic        w_valid_q, w_valid_d, w_rd_we_q, w_rd_we_d, w_load_q, w_load_d, w_mem_we_q, w_mem_we_d;
@@ -264,6 +265,14 @@ module tern_gpsimd_core #(
   assign refetch = (e_dec_q.op == tern_gpsimd_pkg::OpStore && (addr[31:2] == pc_plus4[31:2] || addr[31:2] == pc_plus4[31:2] + 30'd1))
                 || (e_dec_q.op == tern_gpsimd_pkg::OpNop && e_dec_q.funct3 == 3'd1);
   assign target      = e_dec_q.op == tern_gpsimd_pkg::OpJalr ? jalr_target : jumps ? pc_plus_imm : pc_plus4;
+  // A taken jump fetches its target in its own EX cycle (one cycle lost), and the fetch after it
+  // from target + 4, added in parallel ((a + imm) & ~1 + 4 is (a + imm + 4) & ~1: 4 is even).
+  logic [31:0] target4, jalr_sum4, jalr_target4;
+  assign jalr_sum4    = a + e_imm4_q;
+  assign jalr_target4 = {jalr_sum4[31:1], 1'b0};
+  logic unused_jalr_lsb;
+  assign unused_jalr_lsb = jalr_sum4[0];
+  assign target4      = e_dec_q.op == tern_gpsimd_pkg::OpJalr ? jalr_target4 : e_pc_q + e_imm4_q;
 
   assign is_load   = e_dec_q.op == tern_gpsimd_pkg::OpLoad;
   assign is_store  = e_dec_q.op == tern_gpsimd_pkg::OpStore;
@@ -362,6 +371,11 @@ module tern_gpsimd_core #(
   assign ex_stall  = ex_go && !exc && is_muldiv && !md_done;
   assign ex_done   = ex_go && !exc && !ex_stall;
   assign redirect  = ex_go && !exc && (jumps || refetch);
+  // A jump's only exceptions are its fetch fault and a misaligned target: its redirect needs no
+  // more of EX's exception logic (the load/store checks stay off the fetch address).
+  logic jump_go, refetch_go;
+  assign jump_go    = ex_go && jumps && !e_ffault_q && target[1:0] == 2'b00;
+  assign refetch_go = redirect && !jumps;
   assign port_busy = ex_go && is_load && !exc;
   assign id_hold   = ex_stall || port_busy;
 
@@ -391,8 +405,10 @@ module tern_gpsimd_core #(
 
   // ---------------------------------------------------------------- IF
   logic fetch_go, fetch_ok;
+  logic [31:0] fetch_pc;  // what IF fetches this cycle: a taken jump's target, else the next pc
+  assign fetch_pc = jump_go ? target : pc_f_q;
   assign fetch_go = run_q && !id_hold && !(ex_go && exc);  // id_hold covers a load's port
-  assign fetch_ok = pc_f_q[1:0] == 2'b00 && (pc_f_q & ~MemMask) == MemBase;
+  assign fetch_ok = fetch_pc[1:0] == 2'b00 && (fetch_pc & ~MemMask) == MemBase;
 
   // ---------------------------------------------------------------- memory ports
   logic [31:0] store_data;
@@ -401,7 +417,7 @@ module tern_gpsimd_core #(
   assign store_be   = 4'((5'b1 << bytes) - 5'd1) << addr[1:0];
 
   assign mem_rd_en_o   = port_busy || (fetch_go && fetch_ok);
-  assign mem_rd_addr_o = port_busy ? addr[AW+1:2] : pc_f_q[AW+1:2];
+  assign mem_rd_addr_o = port_busy ? addr[AW+1:2] : fetch_pc[AW+1:2];
   assign mem_wr_en_o   = ex_go && is_store && !exc;
   assign mem_wr_addr_o = addr[AW+1:2];
   assign mem_wr_be_o   = store_be;
@@ -436,13 +452,15 @@ module tern_gpsimd_core #(
     d_insn_d     = insn;
     d_ffault_d   = d_ffault_q;
     if (!id_hold) begin
-      d_valid_d  = fetch_go && !redirect;
+      d_valid_d  = fetch_go && !refetch_go;
       d_from_mem_d = fetch_go && fetch_ok;
-      d_pc_d     = pc_f_q;
+      d_pc_d     = fetch_pc;
       d_ffault_d = !fetch_ok;
-      if (fetch_go) pc_f_d = pc_f_q + 32'd4;
+      if (fetch_go) pc_f_d = jump_go ? target4 : pc_f_q + 32'd4;
     end
-    if (redirect) pc_f_d = target;
+    // A store into the code in flight, or fence.i: this cycle's fetch may read the old word
+    // (the write lands at the clock edge), so the refetch from pc + 4 starts next cycle.
+    if (refetch_go) pc_f_d = pc_plus4;
     if (!run_q || (ex_go && exc)) d_valid_d = 1'b0;
     if (start_i && !run_q) pc_f_d = start_pc_i;
   end
@@ -457,6 +475,7 @@ module tern_gpsimd_core #(
     e_rs2v_d   = e_rs2v_q;
     e_fwd1_d   = e_fwd1_q;
     e_fwd2_d   = e_fwd2_q;
+    e_imm4_d   = e_imm4_q;
     e_ffault_d = e_ffault_q;
     e_stall_d  = ex_stall ? e_stall_q + 6'd1 : 6'd0;
     if (!ex_stall) e_valid_d = 1'b0;
@@ -470,6 +489,7 @@ module tern_gpsimd_core #(
       // The instruction now in EX is in WB when this one is in EX (an exception flushes both,
       // and an M instruction holds this one in ID until it completes).
       // (EX never holds a load here: a load holds ID.)
+      e_imm4_d   = dec.imm + 32'd4;
       e_fwd1_d   = e_valid_q && e_dec_q.rd_we && e_dec_q.rd == dec.rs1;
       e_fwd2_d   = e_valid_q && e_dec_q.rd_we && e_dec_q.rd == dec.rs2;
       e_ffault_d = d_ffault_q;
@@ -571,6 +591,7 @@ module tern_gpsimd_core #(
     e_rs1v_q     <= e_rs1v_d;
     e_rs2v_q     <= e_rs2v_d;
     e_fwd1_q     <= e_fwd1_d;
+    e_imm4_q     <= e_imm4_d;
     e_fwd2_q     <= e_fwd2_d;
     e_ffault_q   <= e_ffault_d;
     w_pc_q       <= w_pc_d;
