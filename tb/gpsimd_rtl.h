@@ -23,9 +23,10 @@ namespace tern::tb {
 
 class GpsimdRtl {
  public:
-  // The tb's memory: tern_gpsimd_tb's default parameters, the ISS's default CoreConfig.
-  static constexpr uint32_t kMemBase = 0x80000000u;
-  static constexpr uint32_t kMemBytes = 64 * 1024;
+  // The tb's memory: the ISS's default CoreConfig, which tern_gpsimd_tb's default parameters
+  // are (a difference would fault every program in the lock-step tests).
+  static constexpr uint32_t kMemBase = gpsimd::CoreConfig{}.mem_base;
+  static constexpr uint32_t kMemBytes = gpsimd::CoreConfig{}.mem_bytes;
 
   explicit GpsimdRtl(uint32_t hart_id = 0);
   ~GpsimdRtl();

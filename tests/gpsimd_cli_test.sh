@@ -67,8 +67,10 @@ golden_line=$("$tern" gpsimd run "$progs/classes_rv32im.elf" | sed 's/.*PASS/PAS
 rtl_line=$("$tern" gpsimd run "$progs/classes_rv32im.elf" --backend rtl | sed 's/.*PASS/PASS/')
 if [[ "$golden_line" == "$rtl_line" ]]; then ok "golden and RTL count the same cycles ($rtl_line)"
 else bad "golden and RTL count the same cycles (golden: $golden_line; rtl: $rtl_line)"; fi
-golden_fault=$("$tern" gpsimd run "$progs/outcome_illegal_rv32im.elf" | sed 's/.*FAULT/FAULT/' || true)
-rtl_fault=$("$tern" gpsimd run "$progs/outcome_illegal_rv32im.elf" --backend rtl | sed 's/.*FAULT/FAULT/' || true)
+expect "a fault on golden (RV32IM)" 1 "FAULT: illegal instruction" "$progs/outcome_illegal_rv32im.elf"
+golden_fault=$(sed 's/.*FAULT/FAULT/' "$tmp/out")
+expect "the same fault on the RTL" 1 "FAULT: illegal instruction" "$progs/outcome_illegal_rv32im.elf" --backend rtl
+rtl_fault=$(sed 's/.*FAULT/FAULT/' "$tmp/out")
 if [[ "$golden_fault" == "$rtl_fault" ]]; then ok "golden and RTL report a fault alike ($rtl_fault)"
 else bad "golden and RTL report a fault alike (golden: $golden_fault; rtl: $rtl_fault)"; fi
 expect "--trace on the RTL" 0 "PASS" "$progs/classes_rv32im.elf" --backend rtl --trace "$tmp/rtl_trace.txt"

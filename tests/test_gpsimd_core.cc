@@ -5,7 +5,12 @@
 // toolchain run in tests/gpsimd_cli_test.sh.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <initializer_list>
+#include <iterator>
+#include <regex>
+#include <string>
 
 #include "common/error.h"
 #include "gpsimd/rv_core.h"
@@ -188,6 +193,30 @@ TEST(GpsimdCoreConfig, WithoutFTheFpInstructionsAndCsrsAreIllegal) {
     ASSERT_TRUE(s.exception) << std::hex << insn;
     EXPECT_EQ(s.exception->cause, Cause::kIllegalInstruction) << std::hex << insn;
   }
+}
+
+// The RTL package's codes are checked against the ISS's definitions (rv_core.h), the one place
+// they are written for C++: every cause's value, and the M unit's cycles.
+TEST(GpsimdRtlPackage, HasTheIssCodes) {
+  std::ifstream in(std::string(TERN_SOURCE_DIR) + "/rtl/gpsimd/tern_gpsimd_pkg.sv");
+  ASSERT_TRUE(in) << "rtl/gpsimd/tern_gpsimd_pkg.sv";
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::smatch m;
+  size_t found = 0;
+  const std::regex cause(R"(Cause(\w+)\s*=\s*4'd(\d+))");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), cause);
+       it != std::sregex_iterator(); ++it, ++found) {
+    const std::string name = (*it)[1];
+    const auto c = std::find_if(std::begin(kCauseNames), std::end(kCauseNames),
+                                [&](const CauseName& n) { return name == n.name; });
+    ASSERT_NE(c, std::end(kCauseNames)) << "the package's Cause" << name << " is no ISS cause";
+    EXPECT_EQ(unsigned(c->cause), unsigned(std::stoul((*it)[2]))) << "Cause" << name;
+  }
+  EXPECT_EQ(found, std::size(kCauseNames)) << "every ISS cause in the package";
+  ASSERT_TRUE(std::regex_search(text, m, std::regex(R"(MulDivSteps\s*=\s*(\d+);)")));
+  const unsigned steps = unsigned(std::stoul(m[1]));
+  ASSERT_TRUE(std::regex_search(text, m, std::regex(R"(MulDivCycles\s*=\s*MulDivSteps\s*\+\s*(\d+);)")));
+  EXPECT_EQ(steps + unsigned(std::stoul(m[1])), kMulDivCycles);
 }
 
 TEST(GpsimdCoreConfig, LocalMemoryOutsideTheAddressSpaceIsAnError) {

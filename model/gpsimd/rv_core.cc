@@ -25,7 +25,6 @@ constexpr uint64_t kPipelineFill = 2;
 constexpr unsigned kJumpPenalty = 1;      // taken branch or jump: EX fetches the target
 constexpr unsigned kRefetchPenalty = 2;   // fence.i, a store into the code in flight
 constexpr unsigned kLoadCycles = 1;       // a load takes the memory's one read port from fetch
-constexpr unsigned kMulDivCycles = 36;    // the iterative M unit (tern_gpsimd_pkg::MulDivCycles)
 // The F extension's pipeline, which the RTL does not have yet: targets.
 constexpr unsigned kFpUseStall = 2;       // FP results arrive three stages after issue
 constexpr unsigned kFpDivSqrtCycles = 26; // digit recurrence, one bit per cycle

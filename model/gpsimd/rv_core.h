@@ -28,6 +28,23 @@ enum class Cause : uint8_t {
   kEcall = 11,
 };
 std::string cause_name(Cause c);
+// Every cause, with the name rtl/gpsimd/tern_gpsimd_pkg.sv gives it (Cause<name>), which
+// `GpsimdRtlPackage.HasTheIssCodes` holds the package to.
+struct CauseName {
+  Cause cause;
+  const char* name;
+};
+constexpr CauseName kCauseNames[] = {
+    {Cause::kMisalignedFetch, "MisalignedFetch"}, {Cause::kFetchAccess, "FetchAccess"},
+    {Cause::kIllegalInstruction, "Illegal"},      {Cause::kBreakpoint, "Breakpoint"},
+    {Cause::kMisalignedLoad, "MisalignedLoad"},   {Cause::kLoadAccess, "LoadAccess"},
+    {Cause::kMisalignedStore, "MisalignedStore"}, {Cause::kStoreAccess, "StoreAccess"},
+    {Cause::kEcall, "Ecall"},
+};
+
+// The cycles an M instruction holds EX after its first (the RTL's iterative M unit,
+// tern_gpsimd_pkg::MulDivCycles, held to this by the same test and by the lock-step).
+constexpr unsigned kMulDivCycles = 36;
 
 struct Exception {
   Cause cause = Cause::kIllegalInstruction;

@@ -1,6 +1,7 @@
 // tern_gpsimd_pkg: the GPSIMD cores' codes and decoded-instruction bundle (docs/gpsimd.md).
-// The exception causes are the RISC-V privileged manual's mcause codes, the same numbers
-// model/gpsimd/rv_core.h's Cause names.
+// The exception causes are the RISC-V privileged manual's mcause codes; they and MulDivCycles
+// are checked against model/gpsimd/rv_core.h (kCauseNames, kMulDivCycles) by
+// tests/test_gpsimd_core.cc's GpsimdRtlPackage.HasTheIssCodes.
 package tern_gpsimd_pkg;
 
   typedef enum logic [3:0] {
