@@ -2,9 +2,10 @@
 # Measures logic depth and area of the RTL (`make timing`; `make lint` runs it too) and checks the
 # per-stage budget of rtl/timing.yaml (docs/fpga.md "Timing and area"):
 #   timing  every root module (one nothing else instantiates) and every top rtl/timing.yaml
-#           lists (engines, pipelined units, their building blocks): Yosys `synth -flatten`,
-#           then `ltp -noff` (the longest flop-to-flop path, in cells) after ABC's mapping to
-#           2-input gates and, separately, to LUT6;
+#           lists (engines, pipelined units, their building blocks): Yosys `synth -flatten`
+#           (or, for the tops it lists `hierarchical`, each module mapped on its own), then
+#           `ltp -noff` (the longest flop-to-flop path, in cells) after ABC's mapping to
+#           2-input gates and, separately, to LUT6 (two mappings, the shallower counts);
 #   area    every root: Yosys `synth_xilinx -family xcup` up to its LUT mapping, ABC's LUT
 #           mapping and a hierarchical `stat` (the VU9P estimate: LUTs, flip-flops, DSP48E2,
 #           block RAM), per module; read with TERN_DSP_PRODUCT, so fp32 multipliers form their
@@ -22,6 +23,7 @@
 #                       levels the budget checks, not the area (`make lint` sets it: CI's time)
 #              AREA_SMALL=1  adds tern_core's area at the `small` config (long: docs/fpga.md)
 #              ONLY=area|timing  measures only that kind (e.g. ONLY=area TOPS=tern_core)
+#              TIMING_MEM_GB  address-space cap of each Yosys job, in GB (default 18)
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -42,6 +44,7 @@ rtl_index "$OUT" timing
 
 roots=()
 for top in "${tops[@]}"; do [[ -z ${used[$top]:-} ]] && roots+=("$top"); done
+hier=$(report hierarchical rtl/timing.yaml | tr '\n' ' ')
 if [[ -n ${TOPS:-} ]]; then
   read -r -a timed <<<"$TOPS"
   for top in "${timed[@]}"; do
@@ -70,21 +73,41 @@ measure() {
   fi
   rm -f "$CACHE/$cfg.$top.$kind.key"
   local read="read_verilog -defer -sv -DTERN_FPGA"
+  # The levels: ltp after the gate mapping, then after two LUT6 mappings, ABC's default (depth
+  # first, then area recovery) and a depth-only one (structural choices, no area recovery); a
+  # top's LUT6 figure is the shallower of the two, each being a netlist one could build. A top
+  # too large to flatten (rtl/timing.yaml's `hierarchical`) is mapped module by module, each
+  # unique module once, then flattened with its constants propagated through the mapped cells:
+  # no LUT merges across a module boundary, so its figure bounds the flattened one from above
+  # (docs/fpga.md "How it is measured").
+  local gates="abc -g AND,NAND,OR,NOR,XOR,XNOR" depth="abc -lut 6 -script +strash;dch,-f;if,-K,6,-F,0,-A,0"
+  local synth="synth -flatten -noshare -top $top" after="opt_clean" lut_after="opt_clean" lut="abc -lut 6"
+  if [[ " $hier " == *" $top "* ]]; then
+    # ABC's full scripts ran past 6 minutes on one DMA module: the fast ones, for a bound.
+    gates="abc -fast -g AND,NAND,OR,NOR,XOR,XNOR" lut="abc -fast -lut 6"
+    synth="synth -noshare -noabc -top $top"
+    after="flatten; opt_expr; opt_clean"
+    lut_after="flatten; opt_lut; opt_clean"
+  fi
   case $kind in
-    timing) script="$read ${srcs[*]}; synth -flatten -noshare -top $top; design -save mapped;
-                    abc -g AND,NAND,OR,NOR,XOR,XNOR; opt_clean; tee -o $base.txt ltp -noff;
-                    design -load mapped; abc -lut 6; opt_clean; tee -a $base.txt ltp -noff" ;;
+    timing) script="$read ${srcs[*]}; $synth; design -save mapped;
+                    $gates; $after; tee -o $base.txt ltp -noff;
+                    design -load mapped; $lut; $lut_after; tee -a $base.txt ltp -noff;
+                    design -load mapped; $depth; $lut_after; tee -a $base.txt ltp -noff" ;;
     area)   script="$read -DTERN_DSP_PRODUCT ${srcs[*]}; synth_xilinx -family xcup -top $top -run :map_luts;
                     opt_expr -mux_undef -noclkinv; abc -luts 2:2,3,6:5,10,20; clean;
                     tee -q -o $base.txt stat" ;;
   esac
   local t0=$SECONDS
-  if yosys -q -l "$base.log" -p "$script" >/dev/null 2>&1; then
+  # Each job's memory is capped (TIMING_MEM_GB, 18 GB of address space: a job resides in less),
+  # so a top that outgrows it fails alone instead of the machine swapping.
+  if (ulimit -v $(( ${TIMING_MEM_GB:-18} * 1024 * 1024 )); yosys -q -l "$base.log" -p "$script") >/dev/null 2>&1; then
     echo "timing: $kind $top ($cfg) done in $((SECONDS - t0)) s"
     cp "$base.txt" "$CACHE/$cfg.$top.$kind.txt"
     echo "$key" >"$CACHE/$cfg.$top.$kind.key"
   else
-    echo "timing: $kind $top ($cfg) FAILED after $((SECONDS - t0)) s (see $base.log)"
+    echo "timing: $kind $top ($cfg) FAILED after $((SECONDS - t0)) s (see $base.log; out of memory" \
+         "past TIMING_MEM_GB=${TIMING_MEM_GB:-18} if the log just stops)"
     rm -f "$base.txt"
   fi
   return 0

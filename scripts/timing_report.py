@@ -5,6 +5,7 @@
                                           the modules to measure: the roots given, then the
                                           checked tops and units BUDGET (rtl/timing.yaml) lists;
                                           quick leaves out the ones it calls long
+  timing_report.py hierarchical BUDGET   the tops BUDGET maps module by module
   timing_report.py json BUDGET OUT SECS   reads OUT/jobs.txt and each job's Yosys output, writes
                                           OUT/timing.json and OUT/area.json, prints a table,
                                           and exits 1 when a checked top misses the budget
@@ -28,7 +29,7 @@ class BudgetError(Exception):
 def load_budget(path):
     with open(path) as f:
         spec = yaml.safe_load(f)
-    for key in ("budget", "checked", "measure", "long", "over_budget"):
+    for key in ("budget", "checked", "measure", "long", "hierarchical", "over_budget"):
         if key not in spec:
             raise BudgetError(f"{path}: no '{key}' section")
     budget = spec["budget"]
@@ -59,12 +60,18 @@ def cmd_tops(budget_path, quick, roots):
     print("\n".join(seen))
 
 
+def cmd_hierarchical(budget_path):
+    """The tops rtl/timing.yaml maps module by module (scripts/timing.sh)."""
+    print("\n".join(load_budget(budget_path)["hierarchical"]))
+
+
 def ltp_levels(text):
-    """The two `ltp -noff` results of a timing run: gate mapping first, then LUT6."""
+    """The three `ltp -noff` results of a timing run: the gate mapping, then ABC's default LUT6
+    mapping and the depth-only one (scripts/timing.sh)."""
     found = [int(n) for n in re.findall(r"Longest topological path in \S+ \(length=(\d+)\)", text)]
-    if len(found) != 2:
-        raise BudgetError(f"expected two ltp results, found {len(found)}")
-    return found[0], found[1]
+    if len(found) != 3:
+        raise BudgetError(f"expected three ltp results, found {len(found)}")
+    return found[0], found[1], found[2]
 
 
 def base_name(module):
@@ -183,11 +190,14 @@ def cmd_json(budget_path, out, seconds):
             if kind == "area":
                 area.append(area_record(top, cfg, text))
                 continue
-            gates, luts = ltp_levels(text)
+            gates, lut_default, lut_depth = ltp_levels(text)
         except BudgetError as e:
             failures.append(f"{kind} {top} ({cfg}): {e}")
             continue
-        rec = {"top": top, "config": cfg, "lut_levels": luts, "gate_levels": gates,
+        rec = {"top": top, "config": cfg, "lut_levels": min(lut_default, lut_depth),
+               "gate_levels": gates,
+               "lut_levels_default_map": lut_default, "lut_levels_depth_map": lut_depth,
+               "method": "hierarchical" if top in spec["hierarchical"] else "flattened",
                "budget_lut_levels": spec["budget"]["lut_levels"],
                "budget_gate_levels": spec["budget"]["gate_levels"],
                "checked": top in spec["checked"],
@@ -214,9 +224,10 @@ def cmd_json(budget_path, out, seconds):
 
 
 def print_tables(timing, area):
-    print(f"{'top':<24} {'config':<7} {'LUT6':>5} {'gates':>6}  status")
+    print(f"{'top':<24} {'config':<7} {'LUT6':>5} {'gates':>6}  {'mapped':<12} status")
     for r in sorted(timing, key=lambda r: (not r["checked"], r["top"])):
-        print(f"{r['top']:<24} {r['config']:<7} {r['lut_levels']:>5} {r['gate_levels']:>6}  {r['status']}")
+        print(f"{r['top']:<24} {r['config']:<7} {r['lut_levels']:>5} {r['gate_levels']:>6}  "
+              f"{r['method']:<12} {r['status']}")
     print(f"{'top':<24} {'config':<7} {'LUTs':>9} {'FFs':>8} {'DSPs':>6} {'BRAM36':>7}  VU9P LUTs")
     for r in area:
         print(f"{r['top']:<24} {r['config']:<7} {r['luts']:>9} {r['ffs']:>8} {r['dsps']:>6} "
@@ -227,6 +238,9 @@ def main(argv):
     try:
         if len(argv) >= 3 and argv[0] == "tops":
             cmd_tops(argv[1], argv[2] == "quick", argv[3:])
+            return 0
+        if len(argv) == 2 and argv[0] == "hierarchical":
+            cmd_hierarchical(argv[1])
             return 0
         if len(argv) == 4 and argv[0] == "json":
             return cmd_json(argv[1], argv[2], int(argv[3]))

@@ -97,7 +97,7 @@ module tern_seq_cluster #(
   logic [S*6-1:0] seq_upd_idx;
   logic [S*8-1:0] seq_upd_value;
   logic [S-1:0]   stuck;
-  logic           deadlock;
+  logic           deadlock_q;
 
   for (genvar i = 0; i < S; i++) begin : gen_seq
     tern_seq u_seq (
@@ -109,7 +109,7 @@ module tern_seq_cluster #(
       .prog_len_i        (prog_len_i[32*i +: 32]),
       .watchdog_i        (watchdog_i),
       .budget_i          (budget_i),
-      .deadlock_i        (deadlock),
+      .deadlock_i        (deadlock_q),
       .halt_req_i        (halt_req_i[i]),
       .fetch_req_valid_o (fetch_req_valid_o[i]),
       .fetch_req_ready_i (fetch_req_ready_i[i]),
@@ -174,9 +174,11 @@ module tern_seq_cluster #(
 
   // Quiet: some sequencer waits, every running one is stuck, nothing else can update a semaphore.
   // DeadlockCycles covers the registered paths from a DMA completion or a retirement to the
-  // semaphore values (two cycles) with margin.
+  // semaphore values (two cycles) with margin. The verdict is registered (the sequencers fault
+  // a cycle after the count is reached): a stuck sequencer's wait check, the detector and the
+  // fault's semaphore and state updates would otherwise be one path (docs/core-rtl.md).
   localparam int unsigned DeadlockCycles = 8;
-  logic       quiet;
+  logic       quiet, deadlock_d;
   logic [3:0] quiet_cnt_q, quiet_cnt_d;
   // (A stuck or stopped sequencer makes no semaphore update, so the sequencers' own updates
   // need no term here.)
@@ -184,10 +186,15 @@ module tern_seq_cluster #(
                  !(|err_code_o) && !dma_fault_i;
   assign quiet_cnt_d = !quiet ? 4'd0 :
                        (quiet_cnt_q == 4'(DeadlockCycles)) ? quiet_cnt_q : quiet_cnt_q + 4'd1;
-  assign deadlock = quiet && (quiet_cnt_q == 4'(DeadlockCycles));
+  assign deadlock_d  = quiet && (quiet_cnt_q == 4'(DeadlockCycles));
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) quiet_cnt_q <= '0;
-    else         quiet_cnt_q <= quiet_cnt_d;
+    if (!rst_ni) begin
+      quiet_cnt_q <= '0;
+      deadlock_q  <= 1'b0;
+    end else begin
+      quiet_cnt_q <= quiet_cnt_d;
+      deadlock_q  <= deadlock_d;
+    end
   end
 
   // Sequencers take the low port numbers, so their sets win over the DMA engines'.
@@ -208,10 +215,10 @@ module tern_seq_cluster #(
   // The detector fires only after DeadlockCycles quiet cycles, and every sequencer stuck on a
   // wait then faults with FaultDeadlock (docs/core-rtl.md, "Three guards").
   deadlock_after_quiet: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                         deadlock |-> $past(quiet, DeadlockCycles));
+                                         deadlock_q |-> $past(quiet) && $past(quiet, DeadlockCycles + 1));
   for (genvar s = 0; s < S; s++) begin : gen_deadlock_check
     deadlock_faults: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                      deadlock && stuck[s] |=>
+                                      deadlock_q && stuck[s] |=>
                                       err_code_o[s*4 +: 4] == tern_csr_pkg::FaultDeadlock);
   end
 `endif

@@ -1,8 +1,9 @@
 // Per-lane stochastic-rounding generator (docs/numerics.md): xorshift32 (13, 17, 5), seeded
 // from the seed CSR and the lane index through the murmur3 finaliser. Golden: tern::SrRng.
 //   seed_load_i (re)seeds: the seed's hash runs through a pipeline of seven steps (the seed
-//     mixed with the lane's constant; each multiply of mix32 a carry-save reduction, then its
-//     low and its high half added), with
+//     mixed with the lane's constant; each multiply of mix32 a reduction of its partial products
+//     to two rows by 6:3 counters (tern_const_mul_rows), then its low and its high half
+//     added), with
 //     SeedLatency registers spread over them (tern_pipe_reg); the state holds it SeedLatency + 1
 //     cycles after the load, and seeding_o is high while a seed is on its way. A draw in those
 //     cycles is lost when the seed lands. After reset the engines load seed 0 in their first
@@ -36,42 +37,7 @@ module tern_sr_rng #(
     mix32 = mix32 ^ (mix32 >> 16);
   endfunction
 
-  // tern_fp_pkg's carry-save adder, mod 2^32: {sum, carry} of three words.
-  function automatic logic [63:0] csa(logic [31:0] a, logic [31:0] b, logic [31:0] c);
-    /* verilator lint_off UNUSEDSIGNAL */  // the 48-bit rows' top words
-    logic [95:0] r;
-    /* verilator lint_on UNUSEDSIGNAL */
-    r   = tern_fp_pkg::csa(48'(a), 48'(b), 48'(c));
-    csa = {r[79:48], r[31:0]};
-  endfunction
-
-  // x times the set bits k[lo +: 8], in carry-save form.
-  function automatic logic [63:0] rows_of_byte(logic [31:0] x, logic [31:0] k, int lo);
-    logic [31:0] s, c;
-    s = 32'd0;
-    c = 32'd0;
-    for (int i = lo; i < lo + 8; i++) begin
-      if (k[i]) {s, c} = csa(s, c, x << i);
-    end
-    rows_of_byte = {s, c};
-  endfunction
-
-  // x * k mod 2^32 in carry-save form: four bytes' rows, then a tree of four adders.
-  function automatic logic [63:0] mul_rows(logic [31:0] x, logic [31:0] k);
-    logic [63:0] r0, r1, r2, r3, r01, r23, t;
-    r0  = rows_of_byte(x, k, 0);
-    r1  = rows_of_byte(x, k, 8);
-    r2  = rows_of_byte(x, k, 16);
-    r3  = rows_of_byte(x, k, 24);
-    r01 = csa(r0[63:32], r0[31:0], r1[63:32]);
-    r01 = csa(r01[63:32], r01[31:0], r1[31:0]);
-    r23 = csa(r2[63:32], r2[31:0], r3[63:32]);
-    r23 = csa(r23[63:32], r23[31:0], r3[31:0]);
-    t   = csa(r01[63:32], r01[31:0], r23[63:32]);
-    mul_rows = csa(t[63:32], t[31:0], r23[31:0]);
-  endfunction
-
-  // The carry-save form's low halves added: {sum's high half, carry's high half, low sum 17}.
+  // The product's two rows (tern_const_mul_rows) added in two steps, low half then high.
   function automatic logic [48:0] add_low(logic [63:0] r);
     add_low = {r[63:48], r[31:16], {1'b0, r[47:32]} + {1'b0, r[15:0]}};
   endfunction
@@ -89,14 +55,15 @@ module tern_sr_rng #(
   // --- the seed's hash: mix32(seed ^ mix32(lane + 1)) in seven steps ------------------------------
   logic [63:0] rows1_d, rows1_q, rows2_d, rows2_q;
   logic [48:0] low1_d, low1_q, low2_d, low2_q;
-  logic [31:0] prod1_d, prod1_q, seeded_d, seeded_q, x1_d, x1_q;
+  logic [31:0] prod1_d, prod1_q, prod2_d, prod2_q, seeded, x1_d, x1_q;
   logic [6:0]  valid;
 
   assign x1_d = seed_i ^ mix32(32'(lane_i) + 32'd1);
   tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (1)) u_x1 (
     .clk_i, .rst_ni, .en_i (1'b1), .valid_i (seed_load_i), .data_i (x1_d), .valid_o (valid[0]),
     .data_o (x1_q));
-  assign rows1_d = mul_rows(x1_q ^ (x1_q >> 16), Mul1);
+  tern_const_mul_rows #(.K(Mul1)) u_mul1 (
+    .x_i(x1_q ^ (x1_q >> 16)), .sum_o(rows1_d[63:32]), .carry_o(rows1_d[31:0]));
   tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (2)) u_rows1 (
     .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[0]), .data_i (rows1_d), .valid_o (valid[1]),
     .data_o (rows1_q));
@@ -108,7 +75,8 @@ module tern_sr_rng #(
   tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (4)) u_prod1 (
     .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[2]), .data_i (prod1_d), .valid_o (valid[3]),
     .data_o (prod1_q));
-  assign rows2_d = mul_rows(prod1_q ^ (prod1_q >> 13), Mul2);
+  tern_const_mul_rows #(.K(Mul2)) u_mul2 (
+    .x_i(prod1_q ^ (prod1_q >> 13)), .sum_o(rows2_d[63:32]), .carry_o(rows2_d[31:0]));
   tern_pipe_reg #(.Width (64), .Steps (Steps), .Latency (SeedLatency), .Index (5)) u_rows2 (
     .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[3]), .data_i (rows2_d), .valid_o (valid[4]),
     .data_o (rows2_q));
@@ -116,10 +84,12 @@ module tern_sr_rng #(
   tern_pipe_reg #(.Width (49), .Steps (Steps), .Latency (SeedLatency), .Index (6)) u_low2 (
     .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[4]), .data_i (low2_d), .valid_o (valid[5]),
     .data_o (low2_q));
-  assign seeded_d = add_high(low2_q) ^ (add_high(low2_q) >> 16);
-  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (7)) u_seeded (
-    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[5]), .data_i (seeded_d), .valid_o (valid[6]),
-    .data_o (seeded_q));
+  // The finaliser's last xor-shift follows the register: the high half's add fills its step.
+  assign prod2_d = add_high(low2_q);
+  tern_pipe_reg #(.Width (32), .Steps (Steps), .Latency (SeedLatency), .Index (7)) u_prod2 (
+    .clk_i, .rst_ni, .en_i (1'b1), .valid_i (valid[5]), .data_i (prod2_d), .valid_o (valid[6]),
+    .data_o (prod2_q));
+  assign seeded = prod2_q ^ (prod2_q >> 16);
   assign seeding_o = |valid;
 
   // --- the generator ------------------------------------------------------------------------
@@ -129,7 +99,7 @@ module tern_sr_rng #(
     next_state = xorshift32(state_q);
     state_d    = state_q;
     if (valid[6]) begin
-      state_d = (seeded_q == 32'd0) ? ZeroStateReplacement : seeded_q;
+      state_d = (seeded == 32'd0) ? ZeroStateReplacement : seeded;
     end else if (draw_i) begin
       state_d = next_state;
     end
