@@ -47,14 +47,23 @@ def load_budget(path):
         if levels is not None and (not isinstance(levels, int) or levels <= budget["lut_levels"]):
             raise BudgetError(f"{path}: over_budget.{top} must be a level count above the budget")
     spec["over_budget"] = over
+    spec["unmeasured"] = spec.get("unmeasured") or {}
+    for top, why in spec["unmeasured"].items():
+        if not isinstance(why, str) or not why.strip():
+            raise BudgetError(f"{path}: unmeasured.{top} needs its reason")
+        if spec["over_budget"].get(top, 0) is not None:
+            raise BudgetError(f"{path}: unmeasured.{top} must be listed in over_budget as null")
     return spec
 
 
 def cmd_tops(budget_path, quick, roots):
-    """The tops to measure: with quick, those rtl/timing.yaml calls long are left out."""
+    """The tops to measure: with quick, those rtl/timing.yaml calls long are left out, and the
+    ones it calls unmeasured always (TOPS still names them)."""
     spec = load_budget(budget_path)
     seen = []
     for top in list(roots) + spec["checked"] + spec["measure"]:
+        if top in spec["unmeasured"]:
+            continue
         if top not in seen and not (quick and top in spec["long"]):
             seen.append(top)
     print("\n".join(seen))
@@ -169,7 +178,7 @@ def check(rec, spec):
         return None  # listed before its first measurement: the figure to write in is reported
     if levels > listed:
         return f"{levels} LUT6 levels, deeper than the {listed} rtl/timing.yaml lists"
-    if levels <= budget["lut_levels"]:
+    if levels <= budget["lut_levels"] and rec["gate_levels"] <= budget["gate_levels"]:
         return f"{levels} LUT6 levels meets the budget: take it off rtl/timing.yaml's over_budget list"
     return None
 

@@ -183,6 +183,7 @@ module tern_dve #(
   logic [3:0]        op_q;
   logic [4:0]        alu0_q, alu1_q;
   logic [15:0]       n_q, n_d, idx_q, idx_d;
+  logic [15:0]       rem_q, rem_d;  // n - 1 - idx (mod 2^16): the last element is rem 0
   logic [31:0]       imm2_q, imm2_d;
   logic              accept;           // a command is taken this cycle
   logic              iota_setup_q, iota_setup_d;  // the lanes add iota's start values
@@ -480,7 +481,7 @@ module tern_dve #(
     cw_d = cw_q; s0_d = s0_q; s1_d = s1_q; imm0_d = imm0_q; nfp_d = nfp_q; cur_d = cur_q;
     n_d = n_q; imm2_d = imm2_q;
     accept = 1'b0;
-    idx_d = idx_q; col_d = col_q; drain_d = drain_q;
+    idx_d = idx_q; col_d = col_q; drain_d = drain_q; rem_d = rem_q;
     fold_m_d = fold_m_q; fold_k_d = fold_k_q;
     hold_d = (en && hold_q != 6'd0) ? hold_q - 6'd1 : hold_q;
     err_valid_d = 1'b0;
@@ -508,7 +509,7 @@ module tern_dve #(
       tern_dve_pkg::DveOpTranspose: drain_len = 6'(B);
       default:                      drain_len = 6'd0;
     endcase
-    last_elem = (idx_q + 16'd1 == n_q);
+    last_elem = rem_q == 16'd0;  // idx_q + 1 == n_q, with no adder in front of the state
 
     unique case (state_q)
       StIdle: begin
@@ -533,7 +534,7 @@ module tern_dve #(
             imm0_d[32'(!cur_q)*32 +: 32] = cmd_imm0_i;
             nfp_d[32'(!cur_q)*32 +: 32]  = n_fp;
             n_d = cmd_n_i; imm2_d = cmd_imm2_i;
-            idx_d = '0; col_d = '0; drain_d = '0;
+            idx_d = '0; col_d = '0; drain_d = '0; rem_d = cmd_n_i - 16'd1;
             // hold_q is 0 here (assertion idle_unheld), so taking a command leaves it alone.
             // Accumulators start at +0, max8 lists empty (key 0 is below every value); a scan
             // starts from its scalar 0. A command that streams leaves the scratch alone: the
@@ -551,6 +552,7 @@ module tern_dve #(
           rec_in = {cur_q, per_elem, 1'b1, 1'b0, idx_q == 16'd0, idx_q == 16'd2, col_q, 6'd0};
           if (add_red) rec_in[13:6] = {idx_q < 16'(RS), 1'b0, 2'b00, idx_q[3:0]};
           idx_d = idx_q + 16'd1;
+          rem_d = rem_q - 16'd1;
           hold_d = tern_dve_pkg::hold_after(op_q, alu0_q, alu1_q,
                                             last_elem && op_q != tern_dve_pkg::DveOpTranspose);
           if (op_q == tern_dve_pkg::DveOpTranspose) begin
@@ -614,7 +616,7 @@ module tern_dve #(
       state_q <= StIdle;
       cw_q <= '0; s0_q <= '0; s1_q <= '0; imm0_q <= '0; nfp_q <= '0; cur_q <= 1'b0;
       n_q <= '0; imm2_q <= '0; iota_setup_q <= 1'b0;
-      idx_q <= '0; col_q <= '0; drain_q <= '0;
+      idx_q <= '0; col_q <= '0; drain_q <= '0; rem_q <= '0;
       fold_m_q <= '0; fold_k_q <= '0;
       hold_q <= '0;
       k_fp_q <= '0;
@@ -628,7 +630,7 @@ module tern_dve #(
       state_q <= state_d;
       cw_q <= cw_d; s0_q <= s0_d; s1_q <= s1_d; imm0_q <= imm0_d; nfp_q <= nfp_d; cur_q <= cur_d;
       n_q <= n_d; imm2_q <= imm2_d; iota_setup_q <= iota_setup_d;
-      idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d;
+      idx_q <= idx_d; col_q <= col_d; drain_q <= drain_d; rem_q <= rem_d;
       fold_m_q <= fold_m_d; fold_k_q <= fold_k_d;
       hold_q <= hold_d;
       k_fp_q <= k_fp;
@@ -664,6 +666,9 @@ module tern_dve #(
   // commands' last elements hold nothing).
   idle_unheld: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                 (state_q == StIdle) |-> (hold_q == 6'd0));
+  // The count down to the last element follows the element index.
+  rem_tracks_idx: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                   (state_q != StIdle) |-> (rem_q == n_q - 16'd1 - idx_q));
 
   // An add reduction: a beat never reads a slot that a beat further on has yet to write. Fold
   // beats read at TA and write at TB; tensor_reduce's elements read at TA and write at TB (the
