@@ -34,9 +34,13 @@ module tern_const_mul_rows #(
     count63 = {b2 << 2, b1 << 1, b0};
   endfunction
 
+  // Three rows to two: tern_fp_pkg's carry-save adder, mod 2^32.
   function automatic logic [63:0] count32(logic [95:0] r);
-    count32 = {r[31:0] ^ r[63:32] ^ r[95:64],
-               ((r[31:0] & r[63:32]) | (r[31:0] & r[95:64]) | (r[63:32] & r[95:64])) << 1};
+    /* verilator lint_off UNUSEDSIGNAL */  // the 48-bit rows' top words
+    logic [95:0] sc;
+    /* verilator lint_on UNUSEDSIGNAL */
+    sc      = tern_fp_pkg::csa(48'(r[31:0]), 48'(r[63:32]), 48'(r[95:64]));
+    count32 = {sc[79:48], sc[31:0]};
   endfunction
 
   // The rows, K's set bits in order, zero above the last.
